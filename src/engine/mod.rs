@@ -1,0 +1,1 @@
+//! The engine front-end: UCI and the outcome command.

@@ -1,0 +1,277 @@
+//! Attack tables: leapers computed at compile time, sliders by magic
+//! multiplication into tables filled once at start-up.
+
+use super::bitboard::Bitboard;
+use super::magics::{BISHOP_MAGICS, ROOK_MAGICS};
+use super::square::{Color, Square};
+use std::sync::LazyLock;
+
+type Directions = [(i8, i8); 4];
+const ORTHOGONAL: Directions = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAGONAL: Directions = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHT_JUMPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+
+const fn square(index: usize) -> Square {
+    Square::from_index_masked(index as u32)
+}
+
+const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut index = 0;
+    while index < 64 {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < steps.len() {
+            if let Some(to) = square(index).offset(steps[i].0, steps[i].1) {
+                bits |= 1 << to.index();
+            }
+            i += 1;
+        }
+        table[index] = Bitboard(bits);
+        index += 1;
+    }
+    table
+}
+
+static MORI: [Bitboard; 64] = leaper_table(&KNIGHT_JUMPS);
+static NOYON: [Bitboard; 64] = leaper_table(&[(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]);
+static DIAGONAL_STEP: [Bitboard; 64] = leaper_table(&DIAGONAL);
+static CHILD_CAPTURES: [[Bitboard; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
+
+/// Squares a slider from `from` reaches, stopping at (and including) blockers.
+pub const fn slide(from: Square, occupied: u64, directions: &Directions) -> u64 {
+    let mut bits = 0;
+    let mut d = 0;
+    while d < 4 {
+        let mut current = from;
+        while let Some(next) = current.offset(directions[d].0, directions[d].1) {
+            bits |= 1 << next.index();
+            if occupied >> next.index() & 1 != 0 {
+                break;
+            }
+            current = next;
+        }
+        d += 1;
+    }
+    bits
+}
+
+/// The squares whose occupancy matters to a slider on `from`: its rays without the edge.
+pub const fn relevant_mask(from: Square, directions: &Directions) -> u64 {
+    let mut bits = 0;
+    let mut d = 0;
+    while d < 4 {
+        let mut current = from;
+        while let Some(next) = current.offset(directions[d].0, directions[d].1) {
+            if next.offset(directions[d].0, directions[d].1).is_none() {
+                break;
+            }
+            bits |= 1 << next.index();
+            current = next;
+        }
+        d += 1;
+    }
+    bits
+}
+
+pub const fn rook_mask(from: Square) -> u64 {
+    relevant_mask(from, &ORTHOGONAL)
+}
+
+pub const fn bishop_mask(from: Square) -> u64 {
+    relevant_mask(from, &DIAGONAL)
+}
+
+pub const fn rook_slide(from: Square, occupied: u64) -> u64 {
+    slide(from, occupied, &ORTHOGONAL)
+}
+
+pub const fn bishop_slide(from: Square, occupied: u64) -> u64 {
+    slide(from, occupied, &DIAGONAL)
+}
+
+/// Squares strictly between two squares on a line; empty otherwise.
+static BETWEEN: [[Bitboard; 64]; 64] = line_tables(false);
+/// The whole line through two squares, edge to edge; empty if they share none.
+static LINE: [[Bitboard; 64]; 64] = line_tables(true);
+
+const fn line_tables(whole_line: bool) -> [[Bitboard; 64]; 64] {
+    let all = [(1, 0), (0, 1), (1, 1), (1, -1), (-1, 0), (0, -1), (-1, -1), (-1, 1)];
+    let mut table = [[Bitboard::EMPTY; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (df, dr) = all[d];
+            let mut between = 0u64;
+            let mut current = square(a);
+            while let Some(b) = current.offset(df, dr) {
+                table[a][b.index()] = if whole_line {
+                    Bitboard(ray(square(a), df, dr) | ray(square(a), -df, -dr) | 1 << a)
+                } else {
+                    Bitboard(between)
+                };
+                between |= 1 << b.index();
+                current = b;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+/// The squares from `from` (excluded) to the edge in one direction.
+const fn ray(from: Square, df: i8, dr: i8) -> u64 {
+    let mut bits = 0;
+    let mut current = from;
+    while let Some(next) = current.offset(df, dr) {
+        bits |= 1 << next.index();
+        current = next;
+    }
+    bits
+}
+
+pub(crate) struct Magic {
+    pub mask: u64,
+    pub magic: u64,
+    pub shift: u32,
+    pub offset: usize,
+}
+
+struct SliderTables {
+    rook: Vec<Magic>,
+    bishop: Vec<Magic>,
+    attacks: Vec<Bitboard>,
+}
+
+impl SliderTables {
+    fn build() -> SliderTables {
+        let mut attacks = Vec::new();
+        let rook = fill(&ROOK_MAGICS, rook_mask, rook_slide, &mut attacks);
+        let bishop = fill(&BISHOP_MAGICS, bishop_mask, bishop_slide, &mut attacks);
+        SliderTables { rook, bishop, attacks }
+    }
+}
+
+/// Index of `occupied` in the table of one square.
+pub(crate) const fn magic_index(occupied: u64, mask: u64, magic: u64, shift: u32) -> usize {
+    ((occupied & mask).wrapping_mul(magic) >> shift) as usize
+}
+
+fn fill(
+    magics: &[u64; 64],
+    mask_of: fn(Square) -> u64,
+    slide_of: fn(Square, u64) -> u64,
+    attacks: &mut Vec<Bitboard>,
+) -> Vec<Magic> {
+    Square::all()
+        .map(|from| {
+            let mask = mask_of(from);
+            let bits = mask.count_ones();
+            let entry = Magic { mask, magic: magics[from.index()], shift: 64 - bits, offset: attacks.len() };
+            attacks.resize(attacks.len() + (1 << bits), Bitboard::EMPTY);
+            // Enumerate every subset of the mask (carry-rippler).
+            let mut subset = 0u64;
+            loop {
+                let index = entry.offset + magic_index(subset, mask, entry.magic, entry.shift);
+                attacks[index] = Bitboard(slide_of(from, subset));
+                subset = subset.wrapping_sub(mask) & mask;
+                if subset == 0 {
+                    break;
+                }
+            }
+            entry
+        })
+        .collect()
+}
+
+static SLIDERS: LazyLock<SliderTables> = LazyLock::new(SliderTables::build);
+
+fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
+    SLIDERS.attacks[magic.offset + magic_index(occupied.0, magic.mask, magic.magic, magic.shift)]
+}
+
+/// Tereg moves: orthogonal slides.
+pub fn rook_attacks(from: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&SLIDERS.rook[from.index()], occupied)
+}
+
+/// Teme moves: diagonal slides.
+pub fn bishop_attacks(from: Square, occupied: Bitboard) -> Bitboard {
+    magic_lookup(&SLIDERS.bishop[from.index()], occupied)
+}
+
+/// Bers moves: orthogonal slides plus one diagonal step.
+pub fn bers_attacks(from: Square, occupied: Bitboard) -> Bitboard {
+    rook_attacks(from, occupied) | DIAGONAL_STEP[from.index()]
+}
+
+pub fn mori_attacks(from: Square) -> Bitboard {
+    MORI[from.index()]
+}
+
+pub fn noyon_attacks(from: Square) -> Bitboard {
+    NOYON[from.index()]
+}
+
+/// The bers's one diagonal step.
+pub fn diagonal_step(from: Square) -> Bitboard {
+    DIAGONAL_STEP[from.index()]
+}
+
+/// The squares a child of `color` on `from` captures on.
+pub fn child_captures(color: Color, from: Square) -> Bitboard {
+    CHILD_CAPTURES[color.index()][from.index()]
+}
+
+pub fn between(a: Square, b: Square) -> Bitboard {
+    BETWEEN[a.index()][b.index()]
+}
+
+pub fn line(a: Square, b: Square) -> Bitboard {
+    LINE[a.index()][b.index()]
+}
+
+/// Forces the slider tables to be built now rather than on first use.
+pub fn init() {
+    LazyLock::force(&SLIDERS);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every subset of every mask maps to the right attacks.
+    #[test]
+    fn magic_tables_match_ray_walking() {
+        for from in Square::all() {
+            for (mask, lookup, walk) in [
+                (rook_mask(from), rook_attacks as fn(Square, Bitboard) -> Bitboard, rook_slide as fn(Square, u64) -> u64),
+                (bishop_mask(from), bishop_attacks, bishop_slide),
+            ] {
+                let mut subset = 0u64;
+                loop {
+                    // Pieces outside the mask must not matter either.
+                    let noise = 0x8100_0000_0000_0081 & !mask;
+                    assert_eq!(lookup(from, Bitboard(subset | noise)).0, walk(from, subset), "{from} {subset:x}");
+                    subset = subset.wrapping_sub(mask) & mask;
+                    if subset == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn lines_and_betweens() {
+        let sq = |name| Square::parse(name).expect("square");
+        assert_eq!(between(sq("a1"), sq("d4")), Bitboard::from_square(sq("b2")).with(sq("c3")));
+        assert_eq!(between(sq("a1"), sq("b3")), Bitboard::EMPTY);
+        assert_eq!(line(sq("b2"), sq("c3")).count(), 8);
+        assert!(line(sq("a1"), sq("b3")).is_empty());
+        assert_eq!(mori_attacks(sq("a1")).count(), 2);
+        assert_eq!(bers_attacks(sq("d4"), Bitboard::EMPTY).count(), 18);
+    }
+}

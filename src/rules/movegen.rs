@@ -1,0 +1,128 @@
+//! Legal move generation: pins and check masks, no make-and-test.
+
+use super::attacks::{between, bers_attacks, bishop_attacks, line, mori_attacks, noyon_attacks, rook_attacks};
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveList};
+use super::piece::PieceKind;
+use super::position::{Position, Setup};
+use super::square::{Color, Square};
+
+impl Position {
+    /// Every legal move. None once robado has ended the game.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(|from, targets, promotes| {
+            for to in targets {
+                // Capacity exceeds any position's move count; never drops a move.
+                let _ = list.try_push(Move::new(from, to, promotes.has(to)));
+            }
+        });
+        list
+    }
+
+    /// The number of legal moves, without listing them.
+    pub fn count_legal_moves(&self) -> usize {
+        let mut count = 0;
+        self.generate(|_, targets, _| count += targets.count() as usize);
+        count
+    }
+
+    pub fn has_legal_moves(&self) -> bool {
+        self.count_legal_moves() > 0
+    }
+
+    /// Calls `emit(from, targets, promotion_squares)` once per movable piece.
+    fn generate(&self, mut emit: impl FnMut(Square, Bitboard, Bitboard)) {
+        if self.is_robado() {
+            return;
+        }
+        if let Some(mv) = self.obligatory_opening() {
+            emit(mv.from, Bitboard::from_square(mv.to), Bitboard::EMPTY);
+            return;
+        }
+        let us = self.side_to_move();
+        let own = self.color(us);
+        let enemy = self.color(us.opponent());
+        let occupied = own | enemy;
+        let noyon = self.noyon(us);
+
+        let without_noyon = occupied.without(noyon);
+        let mut escapes = Bitboard::EMPTY;
+        for to in noyon_attacks(noyon) & !own {
+            if (self.attackers(to, without_noyon) & enemy).is_empty() {
+                escapes = escapes.with(to);
+            }
+        }
+        emit(noyon, escapes, Bitboard::EMPTY);
+
+        let checkers = self.checkers();
+        if checkers.has_many() {
+            return;
+        }
+        let target = match checkers.first() {
+            Some(checker) => between(noyon, checker) | checkers,
+            None => !own,
+        };
+        let pinned = self.pinned(us);
+        let restrict = |from: Square, targets: Bitboard| {
+            if pinned.has(from) { targets & line(noyon, from) } else { targets }
+        };
+
+        for from in self.pieces(us, PieceKind::Bers) {
+            emit(from, restrict(from, bers_attacks(from, occupied) & target), Bitboard::EMPTY);
+        }
+        for from in self.pieces(us, PieceKind::Tereg) {
+            emit(from, restrict(from, rook_attacks(from, occupied) & target), Bitboard::EMPTY);
+        }
+        for from in self.pieces(us, PieceKind::Teme) {
+            emit(from, restrict(from, bishop_attacks(from, occupied) & target), Bitboard::EMPTY);
+        }
+        for from in self.pieces(us, PieceKind::Mori) & !pinned {
+            emit(from, mori_attacks(from) & target, Bitboard::EMPTY);
+        }
+        let last_rank = Bitboard::rank(us.last_rank());
+        let forward = if us == Color::White { 1 } else { -1 };
+        for from in self.pieces(us, PieceKind::Child) {
+            let mut targets = super::attacks::child_captures(us, from) & enemy;
+            if let Some(step) = from.offset(0, forward)
+                && !occupied.has(step)
+            {
+                targets = targets.with(step);
+            }
+            emit(from, restrict(from, targets & target), last_rank);
+        }
+    }
+
+    /// During the obligatory opening, the one move allowed: the d-child two
+    /// squares forward. The first player plays it from the initial array;
+    /// the second answers it. The placement alone says which applies, since
+    /// neither arrangement can arise later in a game.
+    pub fn obligatory_opening(&self) -> Option<Move> {
+        const HOME: u64 = 0xFFFF_0000_0000_FFFF;
+        let us = self.side_to_move();
+        let occupied = self.occupied().0;
+        let (d_home, d_double) = d_child_squares(us);
+        let (their_home, their_double) = d_child_squares(us.opponent());
+        let answered = HOME ^ (1 << their_home.index()) ^ (1 << their_double.index());
+        if occupied != HOME && occupied != answered {
+            return None;
+        }
+        let mut expected = Setup::initial(us);
+        if occupied == answered {
+            expected.board.swap(their_home.index(), their_double.index());
+        }
+        (expected.board.iter().enumerate()).all(|(index, piece)| {
+            Square::from_index(index as u8).is_some_and(|square| self.piece_at(square) == *piece)
+        })
+        .then_some(Move::new(d_home, d_double, false))
+    }
+}
+
+/// The d-child's home square and its square after the double step.
+fn d_child_squares(color: Color) -> (Square, Square) {
+    let (home, double) = match color {
+        Color::White => (1, 3),
+        Color::Black => (6, 4),
+    };
+    (Square::from_index_masked(home * 8 + 3), Square::from_index_masked(double * 8 + 3))
+}

@@ -1,0 +1,47 @@
+//! Move generation against Fairy-Stockfish's truth, row by row.
+
+mod common;
+
+#[test]
+fn legal_moves_match_every_reference_row() {
+    let rows = common::reference_rows();
+    assert_eq!(rows.len(), 400);
+    for row in &rows {
+        let position = common::position(&row.fen);
+        let mut ours: Vec<String> = position.legal_moves().iter().map(ToString::to_string).collect();
+        ours.sort();
+        assert_eq!(ours, row.legal, "legal moves of {}", row.fen);
+    }
+}
+
+#[test]
+fn perft_matches_every_reference_row_at_every_depth() {
+    for row in common::reference_rows() {
+        let position = common::position(&row.fen);
+        for (depth, expected) in (1..).zip(&row.perft) {
+            assert_eq!(position.perft(depth), *expected, "perft {depth} of {}", row.fen);
+        }
+    }
+}
+
+#[test]
+fn fen_round_trips_on_every_reference_row() {
+    for row in common::reference_rows() {
+        assert_eq!(common::position(&row.fen).to_fen(), row.fen);
+    }
+}
+
+#[test]
+fn incremental_hash_equals_full_hash_along_the_tree() {
+    for row in common::reference_rows().iter().step_by(7) {
+        let position = common::position(&row.fen);
+        for mv in position.legal_moves() {
+            let next = position.play(mv).expect("generated move is legal");
+            assert_eq!(next.hash(), next.compute_hash(), "{} after {mv}", row.fen);
+            for reply in next.legal_moves() {
+                let last = next.play(reply).expect("generated move is legal");
+                assert_eq!(last.hash(), last.compute_hash());
+            }
+        }
+    }
+}
