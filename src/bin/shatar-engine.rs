@@ -27,10 +27,10 @@ enum Command {
         #[arg(long, default_value_t = StalemateRule::Win)]
         stalemate: StalemateRule,
         /// Threefold repetition draws: on or off.
-        #[arg(long, default_value = "on", value_parser = on_off)]
+        #[arg(long, default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
         repetition: bool,
         /// 100 plies without a capture or child move draw: on or off.
-        #[arg(long, default_value = "on", value_parser = on_off)]
+        #[arg(long, default_value = "on", value_parser = on_off, action = clap::ArgAction::Set)]
         fifty_moves: bool,
     },
 }

@@ -116,6 +116,7 @@ impl Engine {
                 Ok(depth @ 1..=MAX_PERFT_DEPTH) => self.perft(depth, out),
                 _ => writeln!(out, "info string error: perft depth must be 1 to {MAX_PERFT_DEPTH}, not '{depth}'"),
             },
+            ["perft", ..] => writeln!(out, "info string error: expected 'go perft <depth>'"),
             _ => {
                 // The search comes with the AI; until then, any legal move.
                 writeln!(out, "info string no search yet; playing the first legal move")?;

@@ -19,6 +19,8 @@ pub enum FenError {
     RankCount(usize),
     #[error("rank {rank} describes {files} files instead of 8")]
     RankLength { rank: u8, files: u32 },
+    #[error("'{0}' cannot count empty squares; use 1 to 8")]
+    BadDigit(char),
     #[error("'{0}' is not a Shatar piece (use P N B R J K, lower case for Black)")]
     BadPiece(char),
     #[error("the side to move must be 'w' or 'b', found '{0}'")]
@@ -107,7 +109,10 @@ fn parse_placement(placement: &str) -> Result<[Option<Piece>; 64], FenError> {
     for (text, rank) in ranks.iter().zip((0..8u8).rev()) {
         let mut file: u32 = 0;
         for c in text.chars() {
-            if let Some(skip) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+            if let Some(skip) = c.to_digit(10) {
+                if !(1..=8).contains(&skip) {
+                    return Err(FenError::BadDigit(c));
+                }
                 file += skip;
                 continue;
             }
