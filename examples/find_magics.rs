@@ -1,8 +1,8 @@
 //! Finds magic multipliers for the slider tables and prints them as Rust,
 //! ready for `src/rules/magics.rs`. Deterministic: a fixed seed.
 
-use shatar::rules::attacks::{bishop_mask, bishop_slide, rook_mask, rook_slide};
 use shatar::rules::Square;
+use shatar::rules::attacks::{bishop_mask, bishop_slide, rook_mask, rook_slide};
 
 struct Rng(u64);
 

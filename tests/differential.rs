@@ -18,7 +18,8 @@ struct Oracle {
 
 impl Oracle {
     fn start() -> Oracle {
-        let path = std::env::var("FAIRY_STOCKFISH").unwrap_or_else(|_| "/usr/games/fairy-stockfish".to_string());
+        let path =
+            std::env::var("FAIRY_STOCKFISH").unwrap_or_else(|_| "/usr/games/fairy-stockfish".to_string());
         let mut child = Command::new(&path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -113,10 +114,14 @@ fn choose(game: &Game, rng: &mut fastrand::Rng) -> shatar::rules::Move {
     let position = game.position();
     let moves = game.legal_moves();
     let after = |mv| position.play(mv).expect("legal");
-    let mates: Vec<_> = moves.iter().copied().filter(|&mv| {
-        let next = after(mv);
-        next.is_check() && !next.has_legal_moves()
-    }).collect();
+    let mates: Vec<_> = moves
+        .iter()
+        .copied()
+        .filter(|&mv| {
+            let next = after(mv);
+            next.is_check() && !next.has_legal_moves()
+        })
+        .collect();
     let checks: Vec<_> = moves.iter().copied().filter(|&mv| after(mv).is_check()).collect();
     let captures: Vec<_> = moves.iter().copied().filter(|mv| position.piece_at(mv.to).is_some()).collect();
     let pick = |list: &[shatar::rules::Move], rng: &mut fastrand::Rng| list[rng.usize(..list.len())];
@@ -151,7 +156,7 @@ fn random_playouts_agree_with_fairy_stockfish() {
             let position = game.position();
             // The whole history now and then and at the end (the mate rule
             // needs it); the current FEN otherwise, to keep the test fast.
-            let replay = moves.len() % 16 == 0 || game.is_over();
+            let replay = moves.len().is_multiple_of(16) || game.is_over();
             if replay {
                 oracle.set_position(&start, &moves);
             } else {
@@ -163,16 +168,18 @@ fn random_playouts_agree_with_fairy_stockfish() {
             assert_eq!(ours, oracle.legal_moves(), "legal moves, {}", context());
             let (fen, checkers) = oracle.fen_and_checkers();
             assert_eq!(position.to_fen(), fen, "{}", context());
-            let mut our_checkers: Vec<String> = position.checkers().map(|square| square.to_string()).collect();
+            let mut our_checkers: Vec<String> =
+                position.checkers().map(|square| square.to_string()).collect();
             our_checkers.sort();
             assert_eq!(our_checkers, checkers, "checkers, {}", context());
             if let Some(outcome) = game.outcome() {
                 let expected = match outcome {
                     // Fairy-Stockfish scores every mate as decisive, the mori's included.
-                    Outcome::Win { reason: WinReason::ShakMate, .. } | Outcome::Draw(DrawReason::MoriMate) => {
-                        Some("mate 0")
+                    Outcome::Win { reason: WinReason::ShakMate, .. }
+                    | Outcome::Draw(DrawReason::MoriMate) => Some("mate 0"),
+                    Outcome::Draw(DrawReason::Niol | DrawReason::Stalemate | DrawReason::Robado) => {
+                        Some("cp 0")
                     }
-                    Outcome::Draw(DrawReason::Niol | DrawReason::Stalemate | DrawReason::Robado) => Some("cp 0"),
                     _ => None,
                 };
                 if let Some(expected) = expected {

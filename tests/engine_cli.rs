@@ -34,9 +34,24 @@ fn uci(input: &[u8]) -> String {
 #[test]
 fn outcome_reports_every_reason() {
     let cases: &[(&[&str], &str, Value, &[&str])] = &[
-        (&["--fen", "4k3/8/4K3/2B4N/p7/8/8/1R6 w - - 0 1", "--moves", "b1b8"], "white", "shak_mate".into(), &["shak"]),
-        (&["--fen", "8/8/k6P/2K3p1/B7/1P6/8/8 w - - 0 1", "--moves", "a4b5 a6a5 b3b4"], "draw", "niol".into(), &["tsod"]),
-        (&["--fen", "8/3p4/8/8/2N1N3/7K/7B/7k w - - 0 1", "--moves", "e4f2"], "draw", "mori_mate".into(), &["shak"]),
+        (
+            &["--fen", "4k3/8/4K3/2B4N/p7/8/8/1R6 w - - 0 1", "--moves", "b1b8"],
+            "white",
+            "shak_mate".into(),
+            &["shak"],
+        ),
+        (
+            &["--fen", "8/8/k6P/2K3p1/B7/1P6/8/8 w - - 0 1", "--moves", "a4b5 a6a5 b3b4"],
+            "draw",
+            "niol".into(),
+            &["tsod"],
+        ),
+        (
+            &["--fen", "8/3p4/8/8/2N1N3/7K/7B/7k w - - 0 1", "--moves", "e4f2"],
+            "draw",
+            "mori_mate".into(),
+            &["shak"],
+        ),
         (&["--fen", "4k3/8/8/8/8/8/p7/R3K3 w - - 0 1", "--moves", "a1a2"], "draw", "robado".into(), &[]),
         (&["--fen", "7k/8/6K1/3N4/8/p7/P7/8 w - - 0 1", "--moves", "d5f6"], "white", "stalemate".into(), &[]),
         (
@@ -46,10 +61,25 @@ fn outcome_reports_every_reason() {
             &[],
         ),
         (&["--moves", "d2d4 d7d5 g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8"], "draw", "repetition".into(), &[]),
-        (&["--fen", "4k3/p7/8/8/8/8/P7/4K2R w - - 99 80", "--moves", "h1h2"], "draw", "fifty_moves".into(), &[]),
-        (&["--fen", "4k3/p7/8/8/8/8/P7/4K2R w - - 99 80", "--moves", "h1h2", "--fifty-moves", "off"], "ongoing", Value::Null, &[]),
+        (
+            &["--fen", "4k3/p7/8/8/8/8/P7/4K2R w - - 99 80", "--moves", "h1h2"],
+            "draw",
+            "fifty_moves".into(),
+            &[],
+        ),
+        (
+            &["--fen", "4k3/p7/8/8/8/8/P7/4K2R w - - 99 80", "--moves", "h1h2", "--fifty-moves", "off"],
+            "ongoing",
+            Value::Null,
+            &[],
+        ),
         (&["--moves", "d2d4 d7d5"], "ongoing", Value::Null, &[]),
-        (&["--fen", "5K2/8/1k3N2/1P6/8/1B6/5p2/8 w - - 0 1", "--moves", "f6d7 b6a7 b5b6"], "ongoing", Value::Null, &["tsod"]),
+        (
+            &["--fen", "5K2/8/1k3N2/1P6/8/1B6/5p2/8 w - - 0 1", "--moves", "f6d7 b6a7 b5b6"],
+            "ongoing",
+            Value::Null,
+            &["tsod"],
+        ),
     ];
     for (args, result, reason, check) in cases {
         let json = outcome_json(args);
@@ -76,7 +106,9 @@ fn an_illegal_move_exits_2_naming_the_move_and_its_index() {
 
 #[test]
 fn bad_fens_and_flags_are_refused_clearly() {
-    for args in [&["--fen", "nonsense"][..], &["--stalemate", "maybe"], &["--repetition", "yes"], &["--bogus"]] {
+    for args in
+        [&["--fen", "nonsense"][..], &["--stalemate", "maybe"], &["--repetition", "yes"], &["--bogus"]]
+    {
         let output = outcome(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         assert!(!output.stderr.is_empty());
@@ -106,9 +138,15 @@ fn uci_startpos_is_the_initial_array_before_the_opening() {
 #[test]
 fn uci_survives_malformed_lines_and_keeps_the_last_good_position() {
     let mut input = b"position fen 4k3/8/8/8/8/8/p7/R3K3 w - - 0 1\n".to_vec();
-    input.extend_from_slice(b"bogus command\nposition\nposition fen\nposition fen 8/8 w\nposition startpos moves e2e4\n");
-    input.extend_from_slice(b"position startpos garbage\ngo perft\ngo perft -1\ngo perft 0\ngo perft 99\nsetoption\n");
-    input.extend_from_slice(b"setoption name UCI_Variant value chess\nsetoption name Nonsense value 1\n\n   \n");
+    input.extend_from_slice(
+        b"bogus command\nposition\nposition fen\nposition fen 8/8 w\nposition startpos moves e2e4\n",
+    );
+    input.extend_from_slice(
+        b"position startpos garbage\ngo perft\ngo perft -1\ngo perft 0\ngo perft 99\nsetoption\n",
+    );
+    input.extend_from_slice(
+        b"setoption name UCI_Variant value chess\nsetoption name Nonsense value 1\n\n   \n",
+    );
     input.extend_from_slice(&[0xff, 0xfe, b'\n']);
     input.extend_from_slice(b"d\ngo perft 1\nquit\nd\n");
     let out = uci(&input);

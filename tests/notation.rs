@@ -12,7 +12,8 @@ fn the_initial_array_reads_and_writes_for_either_side() {
     assert_eq!(common::position(black), Position::initial(Color::Black));
     // The noyons face each other on the e-file; J is the bers, on d.
     let initial = Position::initial(Color::White);
-    let at = |name| initial.piece_at(shatar::rules::Square::parse(name).expect("square")).map(|p| p.fen_char());
+    let at =
+        |name| initial.piece_at(shatar::rules::Square::parse(name).expect("square")).map(|p| p.fen_char());
     assert_eq!((at("e1"), at("e8"), at("d1"), at("d8")), (Some('K'), Some('k'), Some('J'), Some('j')));
 }
 
@@ -22,23 +23,39 @@ fn a_fen_without_counters_gets_the_defaults() {
     assert_eq!(position.to_fen(), "4k3/8/8/8/8/8/8/R3K3 b - - 0 1");
 }
 
+type ErrorCheck = fn(&FenError) -> bool;
+
 #[test]
 fn malformed_fens_give_typed_errors_with_readable_messages() {
-    let cases: &[(&str, fn(&FenError) -> bool)] = &[
+    let cases: &[(&str, ErrorCheck)] = &[
         ("", |e| matches!(e, FenError::FieldCount(0))),
         ("8/8/8/8/8/8/8 w - - 0 1", |e| matches!(e, FenError::RankCount(7))),
         ("rnbjkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBJKBNR w - - 0 1", |e| matches!(e, FenError::BadDigit('9'))),
-        ("rnbjkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBJKBNR w - - 0 1", |e| matches!(e, FenError::RankLength { .. })),
+        ("rnbjkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBJKBNR w - - 0 1", |e| {
+            matches!(e, FenError::RankLength { .. })
+        }),
         ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", |e| matches!(e, FenError::BadPiece('q'))),
         ("rnbjkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBJKBNR x - - 0 1", |e| matches!(e, FenError::BadSide(_))),
         ("rnbjkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBJKBNR w KQkq - 0 1", |e| matches!(e, FenError::Castling(_))),
         ("rnbjkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBJKBNR w - e3 0 1", |e| matches!(e, FenError::EnPassant(_))),
-        ("rnbjkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBJKBNR w - - x 1", |e| matches!(e, FenError::BadCounter { .. })),
-        ("rnbjkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBJKBNR w - - 0 -1", |e| matches!(e, FenError::BadCounter { .. })),
-        ("8/8/8/8/8/8/8/4K3 w - - 0 1", |e| matches!(e, FenError::Position(PositionError::NoyonCount(Color::Black, 0)))),
-        ("kk6/8/8/8/8/8/8/4K3 w - - 0 1", |e| matches!(e, FenError::Position(PositionError::NoyonCount(Color::Black, 2)))),
-        ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", |e| matches!(e, FenError::Position(PositionError::ChildOnEndRank(_)))),
-        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", |e| matches!(e, FenError::Position(PositionError::OpponentInCheck(Color::Black)))),
+        ("rnbjkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBJKBNR w - - x 1", |e| {
+            matches!(e, FenError::BadCounter { .. })
+        }),
+        ("rnbjkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBJKBNR w - - 0 -1", |e| {
+            matches!(e, FenError::BadCounter { .. })
+        }),
+        ("8/8/8/8/8/8/8/4K3 w - - 0 1", |e| {
+            matches!(e, FenError::Position(PositionError::NoyonCount(Color::Black, 0)))
+        }),
+        ("kk6/8/8/8/8/8/8/4K3 w - - 0 1", |e| {
+            matches!(e, FenError::Position(PositionError::NoyonCount(Color::Black, 2)))
+        }),
+        ("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", |e| {
+            matches!(e, FenError::Position(PositionError::ChildOnEndRank(_)))
+        }),
+        ("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", |e| {
+            matches!(e, FenError::Position(PositionError::OpponentInCheck(Color::Black)))
+        }),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", |e| matches!(e, FenError::Position(PositionError::ZeroFullmove))),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", |e| matches!(e, FenError::FieldCount(7))),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999", |e| matches!(e, FenError::BadCounter { .. })),

@@ -45,9 +45,13 @@ fn records_round_trip_through_json_and_disk() {
         assert_eq!(loaded.position(), game.position());
         assert_eq!(loaded.rules(), game.rules());
     }
-    assert_eq!(Game::load(&dir.path().join("game-2.json")).expect("load").outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
+    assert_eq!(
+        Game::load(&dir.path().join("game-2.json")).expect("load").outcome(),
+        Some(Outcome::Draw(DrawReason::Agreement))
+    );
     // Nothing but the saves is left behind: the temporary files were renamed.
-    let names: Vec<_> = std::fs::read_dir(dir.path()).expect("dir").map(|e| e.expect("entry").file_name()).collect();
+    let names: Vec<_> =
+        std::fs::read_dir(dir.path()).expect("dir").map(|e| e.expect("entry").file_name()).collect();
     assert_eq!(names.len(), 3, "{names:?}");
 }
 
@@ -55,10 +59,13 @@ fn records_round_trip_through_json_and_disk() {
 fn a_save_replaces_the_old_file_whole() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("save.json");
-    std::fs::write(&path, "old contents that are much longer than a record could ever be ".repeat(200)).expect("write");
+    std::fs::write(&path, "old contents that are much longer than a record could ever be ".repeat(200))
+        .expect("write");
     finished_game().save(&path).expect("save");
     assert!(Game::load(&path).is_ok());
 }
+
+type ErrorCheck = fn(&RecordError) -> bool;
 
 #[test]
 fn bad_records_give_clear_errors() {
@@ -67,14 +74,16 @@ fn bad_records_give_clear_errors() {
         assert!(good.contains(from), "{from}");
         good.replacen(from, to, 1)
     };
-    let cases: Vec<(String, fn(&RecordError) -> bool)> = vec![
+    let cases: Vec<(String, ErrorCheck)> = vec![
         ("not json".to_string(), |e| matches!(e, RecordError::Json(_))),
         ("{}".to_string(), |e| matches!(e, RecordError::MissingVersion)),
         (edit("\"version\": 1", "\"version\": 2"), |e| matches!(e, RecordError::UnsupportedVersion(2))),
         (edit("\"version\": 1", "\"version\": \"1\""), |e| matches!(e, RecordError::MissingVersion)),
         (edit("\"d2d4\"", "\"d2d5\""), |e| matches!(e, RecordError::Move { index: 2, .. })),
         (edit("\"g8f6\"", "\"nonsense\""), |e| matches!(e, RecordError::Move { index: 3, .. })),
-        (edit("\"first_player\": \"black\"", "\"first_player\": \"white\""), |e| matches!(e, RecordError::Move { index: 1, .. })),
+        (edit("\"first_player\": \"black\"", "\"first_player\": \"white\""), |e| {
+            matches!(e, RecordError::Move { index: 1, .. })
+        }),
         (edit("\"ongoing\"", "\"white\""), |e| matches!(e, RecordError::Outcome(_))),
         (edit("\"stalemate\": \"draw\"", "\"stalemate\": \"maybe\""), |e| matches!(e, RecordError::Json(_))),
         (edit("\"version\": 1", "\"version\": 1, \"extra\": 0"), |e| matches!(e, RecordError::Json(_))),
@@ -84,7 +93,10 @@ fn bad_records_give_clear_errors() {
         assert!(expected(&error), "{text}\ngave {error:?}");
         assert!(!error.to_string().is_empty());
     }
-    let bad_fen = GameRecord { start_fen: Some("8/8/8 w - - 0 1".to_string()), ..GameRecord::from_game(&finished_game()) };
+    let bad_fen = GameRecord {
+        start_fen: Some("8/8/8 w - - 0 1".to_string()),
+        ..GameRecord::from_game(&finished_game())
+    };
     assert!(matches!(bad_fen.to_game(), Err(RecordError::Fen(_))));
     let wrong_first = GameRecord {
         start_fen: Some("4k3/8/8/8/8/8/p7/R3K3 w - - 0 1".to_string()),

@@ -24,8 +24,11 @@ pub enum OutcomeError {
 pub fn report(fen: &str, moves: &str, rules: RuleOptions) -> Result<Report, OutcomeError> {
     let mut game = Game::from_fen(rules, fen)?;
     for (index, text) in moves.split_whitespace().enumerate() {
-        game.play_uci(text)
-            .map_err(|source| OutcomeError::Move { index: index + 1, text: text.to_string(), source })?;
+        game.play_uci(text).map_err(|source| OutcomeError::Move {
+            index: index + 1,
+            text: text.to_string(),
+            source,
+        })?;
     }
     Ok(Report {
         outcome: Outcome::summary(game.outcome()),

@@ -83,7 +83,9 @@ impl Engine {
         };
         match (name.as_str(), value) {
             ("UCI_Variant", "shatar") => Ok(()),
-            ("UCI_Variant", other) => writeln!(out, "info string error: variant '{other}' is not supported; only shatar"),
+            ("UCI_Variant", other) => {
+                writeln!(out, "info string error: variant '{other}' is not supported; only shatar")
+            }
             (other, _) => writeln!(out, "info string error: unknown option '{other}'"),
         }
     }
@@ -114,7 +116,10 @@ impl Engine {
         match words {
             ["perft", depth] => match depth.parse::<u32>() {
                 Ok(depth @ 1..=MAX_PERFT_DEPTH) => self.perft(depth, out),
-                _ => writeln!(out, "info string error: perft depth must be 1 to {MAX_PERFT_DEPTH}, not '{depth}'"),
+                _ => writeln!(
+                    out,
+                    "info string error: perft depth must be 1 to {MAX_PERFT_DEPTH}, not '{depth}'"
+                ),
             },
             ["perft", ..] => writeln!(out, "info string error: expected 'go perft <depth>'"),
             _ => {
@@ -148,7 +153,8 @@ impl Engine {
             write!(out, " {} ", rank + 1)?;
             for file in 0..8 {
                 let square = crate::rules::Square::new(file, rank);
-                let c = square.and_then(|square| position.piece_at(square)).map_or('.', |piece| piece.fen_char());
+                let c =
+                    square.and_then(|square| position.piece_at(square)).map_or('.', |piece| piece.fen_char());
                 write!(out, " {c}")?;
             }
             writeln!(out)?;

@@ -34,9 +34,11 @@ const fn leaper_table(steps: &[(i8, i8)]) -> [Bitboard; 64] {
 }
 
 static MORI: [Bitboard; 64] = leaper_table(&KNIGHT_JUMPS);
-static NOYON: [Bitboard; 64] = leaper_table(&[(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]);
+static NOYON: [Bitboard; 64] =
+    leaper_table(&[(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]);
 static DIAGONAL_STEP: [Bitboard; 64] = leaper_table(&DIAGONAL);
-static CHILD_CAPTURES: [[Bitboard; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
+static CHILD_CAPTURES: [[Bitboard; 64]; 2] =
+    [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
 /// Squares a slider from `from` reaches, stopping at (and including) blockers.
 pub const fn slide(from: Square, occupied: u64, directions: &Directions) -> u64 {
@@ -247,14 +249,22 @@ mod tests {
     fn magic_tables_match_ray_walking() {
         for from in Square::all() {
             for (mask, lookup, walk) in [
-                (rook_mask(from), rook_attacks as fn(Square, Bitboard) -> Bitboard, rook_slide as fn(Square, u64) -> u64),
+                (
+                    rook_mask(from),
+                    rook_attacks as fn(Square, Bitboard) -> Bitboard,
+                    rook_slide as fn(Square, u64) -> u64,
+                ),
                 (bishop_mask(from), bishop_attacks, bishop_slide),
             ] {
                 let mut subset = 0u64;
                 loop {
                     // Pieces outside the mask must not matter either.
                     let noise = 0x8100_0000_0000_0081 & !mask;
-                    assert_eq!(lookup(from, Bitboard(subset | noise)).0, walk(from, subset), "{from} {subset:x}");
+                    assert_eq!(
+                        lookup(from, Bitboard(subset | noise)).0,
+                        walk(from, subset),
+                        "{from} {subset:x}"
+                    );
                     subset = subset.wrapping_sub(mask) & mask;
                     if subset == 0 {
                         break;

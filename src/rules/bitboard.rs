@@ -37,11 +37,7 @@ impl Bitboard {
 
     /// The lowest square, if any.
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Square::from_index_masked(self.0.trailing_zeros()))
-        }
+        if self.0 == 0 { None } else { Some(Square::from_index_masked(self.0.trailing_zeros())) }
     }
 
     pub const fn with(self, square: Square) -> Bitboard {

@@ -55,9 +55,9 @@ impl Setup {
         }
         let counter = |index: usize, field: &'static str, default: u32| match fields.get(index) {
             None => Ok(default),
-            Some(value) => value
-                .parse::<u32>()
-                .map_err(|_| FenError::BadCounter { field, value: value.to_string() }),
+            Some(value) => {
+                value.parse::<u32>().map_err(|_| FenError::BadCounter { field, value: value.to_string() })
+            }
         };
         Ok(Setup {
             board,

@@ -108,7 +108,12 @@ impl Game {
         }
         let before = self.position();
         let after = before.play(mv).map_err(|_| MoveError::Illegal(mv.to_string()))?;
-        let played = PlayedMove { mv, san: before.san(mv), checks: after.check_kinds(), captured: before.piece_at(mv.to) };
+        let played = PlayedMove {
+            mv,
+            san: before.san(mv),
+            checks: after.check_kinds(),
+            captured: before.piece_at(mv.to),
+        };
         self.positions.push(after);
         self.moves.push(played);
         self.outcome = self.judge();
@@ -185,7 +190,8 @@ impl Game {
             return Outcome::Draw(DrawReason::MoriMate);
         }
         let earlier = self.moves.iter().rev().skip(2).step_by(2).map(|played| played.checks);
-        let series = std::iter::once(position.check_kinds()).chain(earlier).take_while(|checks| checks.is_check());
+        let series =
+            std::iter::once(position.check_kinds()).chain(earlier).take_while(|checks| checks.is_check());
         for checks in series {
             if checks.contains(CheckKind::Shak) {
                 return Outcome::Win { winner: mover, reason: WinReason::ShakMate };

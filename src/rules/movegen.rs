@@ -1,6 +1,8 @@
 //! Legal move generation: pins and check masks, no make-and-test.
 
-use super::attacks::{between, bers_attacks, bishop_attacks, line, mori_attacks, noyon_attacks, rook_attacks};
+use super::attacks::{
+    bers_attacks, between, bishop_attacks, line, mori_attacks, noyon_attacks, rook_attacks,
+};
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveList};
 use super::piece::PieceKind;
@@ -111,10 +113,11 @@ impl Position {
         if occupied == answered {
             expected.board.swap(their_home.index(), their_double.index());
         }
-        (expected.board.iter().enumerate()).all(|(index, piece)| {
-            Square::from_index(index as u8).is_some_and(|square| self.piece_at(square) == *piece)
-        })
-        .then_some(Move::new(d_home, d_double, false))
+        (expected.board.iter().enumerate())
+            .all(|(index, piece)| {
+                Square::from_index(index as u8).is_some_and(|square| self.piece_at(square) == *piece)
+            })
+            .then_some(Move::new(d_home, d_double, false))
     }
 }
 

@@ -136,7 +136,9 @@ impl Outcome {
                 Reason::Agreement => DrawReason::Agreement,
                 _ => return Err(format!("{reason:?} cannot end a game drawn")),
             })),
-            (result, _, reason) => return Err(format!("result {result:?} does not go with reason {reason:?}")),
+            (result, _, reason) => {
+                return Err(format!("result {result:?} does not go with reason {reason:?}"));
+            }
         };
         Ok(outcome)
     }
@@ -146,7 +148,9 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Outcome::Win { winner, reason: WinReason::ShakMate } => write!(f, "{winner} wins: mate with shak"),
+            Outcome::Win { winner, reason: WinReason::ShakMate } => {
+                write!(f, "{winner} wins: mate with shak")
+            }
             Outcome::Win { winner, reason: WinReason::Stalemate } => write!(f, "{winner} wins by stalemate"),
             Outcome::Win { winner, reason: WinReason::Resignation } => {
                 write!(f, "{winner} wins: {} resigned", winner.opponent())

@@ -69,12 +69,18 @@ impl GameRecord {
             None => Position::initial(self.first_player),
         };
         if start.side_to_move() != self.first_player {
-            return Err(RecordError::FirstPlayer { recorded: self.first_player, actual: start.side_to_move() });
+            return Err(RecordError::FirstPlayer {
+                recorded: self.first_player,
+                actual: start.side_to_move(),
+            });
         }
         let mut game = Game::from_position(self.rules, start);
         for (index, text) in self.moves.iter().enumerate() {
-            game.play_uci(text)
-                .map_err(|source| RecordError::Move { index: index + 1, text: text.clone(), source })?;
+            game.play_uci(text).map_err(|source| RecordError::Move {
+                index: index + 1,
+                text: text.clone(),
+                source,
+            })?;
         }
         let recorded = Outcome::from_summary(self.outcome).map_err(RecordError::Outcome)?;
         let concluded = match recorded {
@@ -124,7 +130,8 @@ impl GameRecord {
     }
 
     pub fn load(path: &Path) -> Result<GameRecord, RecordError> {
-        let text = std::fs::read_to_string(path).map_err(|source| RecordError::Io { path: path.to_path_buf(), source })?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|source| RecordError::Io { path: path.to_path_buf(), source })?;
         GameRecord::from_json(&text)
     }
 }

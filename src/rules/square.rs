@@ -10,11 +10,7 @@ pub struct Square(u8);
 impl Square {
     /// The square on `file` (0 = a) and `rank` (0 = rank 1), if both are on the board.
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < 8 && rank < 8 {
-            Some(Square(rank * 8 + file))
-        } else {
-            None
-        }
+        if file < 8 && rank < 8 { Some(Square(rank * 8 + file)) } else { None }
     }
 
     /// The square with this index, if it is below 64.
