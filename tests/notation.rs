@@ -59,6 +59,9 @@ fn malformed_fens_give_typed_errors_with_readable_messages() {
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", |e| matches!(e, FenError::Position(PositionError::ZeroFullmove))),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra", |e| matches!(e, FenError::FieldCount(7))),
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 99999999999", |e| matches!(e, FenError::BadCounter { .. })),
+        ("4k3/8/8/8/8/JJJJJJJJ/JJJJJJJJ/4K3 w - - 0 1", |e| {
+            matches!(e, FenError::Position(PositionError::TooManyPieces(Color::White, 17)))
+        }),
         ("4k3/8/8/8/8/8/8/4Kü3 w - - 0 1", |e| matches!(e, FenError::BadPiece('ü'))),
     ];
     for (fen, expected) in cases {
@@ -106,4 +109,13 @@ fn san_names_pieces_disambiguates_and_marks_checks() {
 fn san_marks_mate_with_a_hash() {
     let game = common::game_after("4k3/8/4K3/2B4N/p7/8/8/1R6 w - - 0 1", "b1b8");
     assert_eq!(game.moves()[0].san, "Rb8#");
+}
+
+#[test]
+fn a_crowded_position_lists_every_move() {
+    // Fifteen bers and a noyon: as many moves as a side can have.
+    let position = common::position("k7/8/1J1J1J1J/J1J1J1J1/1J1J1J1J/J1J1J3/8/7K w - - 0 1");
+    let listed = position.legal_moves().len();
+    assert_eq!(listed, position.count_legal_moves());
+    assert!(listed > 150, "{listed}");
 }

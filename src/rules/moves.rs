@@ -30,8 +30,9 @@ impl fmt::Display for Move {
     }
 }
 
-/// More than any Shatar position allows (the bers is weaker than a queen).
-pub const MAX_MOVES: usize = 256;
+/// At least any Shatar position allows: with at most 16 pieces a side, a
+/// noyon (8) and fifteen bers (18 each) make 278.
+pub const MAX_MOVES: usize = 288;
 
 /// The legal moves of a position, on the stack.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;

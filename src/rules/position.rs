@@ -61,6 +61,8 @@ pub enum PositionError {
     OpponentInCheck(Color),
     #[error("the fullmove number must be at least 1")]
     ZeroFullmove,
+    #[error("{0} has {1} pieces; a side starts with 16 and never gains any")]
+    TooManyPieces(Color, u32),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -106,6 +108,10 @@ impl Position {
         }
         let position = Position::from_trusted(setup);
         for color in Color::BOTH {
+            let pieces = position.color(color).count();
+            if pieces > 16 {
+                return Err(PositionError::TooManyPieces(color, pieces));
+            }
             let noyons = position.pieces(color, PieceKind::Noyon).count();
             if noyons != 1 {
                 return Err(PositionError::NoyonCount(color, noyons));
