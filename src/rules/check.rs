@@ -38,8 +38,7 @@ impl fmt::Display for CheckKind {
 }
 
 /// The kinds of check one move gives; a double check can carry two.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-#[serde(into = "Vec<CheckKind>", from = "Vec<CheckKind>")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct CheckKinds(u8);
 
 impl CheckKinds {
@@ -59,17 +58,5 @@ impl CheckKinds {
 
     pub fn iter(self) -> impl Iterator<Item = CheckKind> {
         CheckKind::ALL.into_iter().filter(move |kind| self.contains(*kind))
-    }
-}
-
-impl From<CheckKinds> for Vec<CheckKind> {
-    fn from(kinds: CheckKinds) -> Vec<CheckKind> {
-        kinds.iter().collect()
-    }
-}
-
-impl From<Vec<CheckKind>> for CheckKinds {
-    fn from(kinds: Vec<CheckKind>) -> CheckKinds {
-        kinds.into_iter().fold(CheckKinds::NONE, CheckKinds::with)
     }
 }

@@ -113,11 +113,7 @@ impl Position {
         if occupied == answered {
             expected.board.swap(their_home.index(), their_double.index());
         }
-        (expected.board.iter().enumerate())
-            .all(|(index, piece)| {
-                Square::from_index(index as u8).is_some_and(|square| self.piece_at(square) == *piece)
-            })
-            .then_some(Move::new(d_home, d_double, false))
+        (self.to_setup().board == expected.board).then_some(Move::new(d_home, d_double, false))
     }
 }
 
