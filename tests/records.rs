@@ -3,7 +3,8 @@
 mod common;
 
 use shatar::rules::{
-    Color, DrawReason, Game, GameRecord, Outcome, RECORD_VERSION, RecordError, RuleOptions, StalemateRule,
+    Color, DrawReason, Game, GameRecord, MovesError, Outcome, RECORD_VERSION, RecordError, RuleOptions,
+    StalemateRule,
 };
 
 fn finished_game() -> Game {
@@ -79,10 +80,10 @@ fn bad_records_give_clear_errors() {
         ("{}".to_string(), |e| matches!(e, RecordError::MissingVersion)),
         (edit("\"version\": 1", "\"version\": 2"), |e| matches!(e, RecordError::UnsupportedVersion(2))),
         (edit("\"version\": 1", "\"version\": \"1\""), |e| matches!(e, RecordError::MissingVersion)),
-        (edit("\"d2d4\"", "\"d2d5\""), |e| matches!(e, RecordError::Move { index: 2, .. })),
-        (edit("\"g8f6\"", "\"nonsense\""), |e| matches!(e, RecordError::Move { index: 3, .. })),
+        (edit("\"d2d4\"", "\"d2d5\""), |e| matches!(e, RecordError::Move(MovesError { index: 2, .. }))),
+        (edit("\"g8f6\"", "\"nonsense\""), |e| matches!(e, RecordError::Move(MovesError { index: 3, .. }))),
         (edit("\"first_player\": \"black\"", "\"first_player\": \"white\""), |e| {
-            matches!(e, RecordError::Move { index: 1, .. })
+            matches!(e, RecordError::Move(MovesError { index: 1, .. }))
         }),
         (edit("\"ongoing\"", "\"white\""), |e| matches!(e, RecordError::Outcome(_))),
         (edit("\"stalemate\": \"draw\"", "\"stalemate\": \"maybe\""), |e| matches!(e, RecordError::Json(_))),

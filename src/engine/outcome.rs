@@ -1,7 +1,7 @@
 //! `shatar-engine outcome`: plays moves from a position and reports, as one
 //! JSON line, the result, its reason, the last move's checks and the FEN.
 
-use crate::rules::{CheckKind, Game, GameError, Outcome, ResultSummary, RuleOptions, StalemateRule};
+use crate::rules::{CheckKind, Game, MovesError, Outcome, ResultSummary, RuleOptions, StalemateRule};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -17,19 +17,13 @@ pub struct Report {
 pub enum OutcomeError {
     #[error("bad --fen: {0}")]
     Fen(#[from] crate::rules::FenError),
-    #[error("move {index} of --moves ({text}) cannot be played: {source}")]
-    Move { index: usize, text: String, source: GameError },
+    #[error("move {} of --moves ({}) cannot be played: {}", .0.index, .0.text, .0.source)]
+    Move(#[from] MovesError),
 }
 
 pub fn report(fen: &str, moves: &str, rules: RuleOptions) -> Result<Report, OutcomeError> {
     let mut game = Game::from_fen(rules, fen)?;
-    for (index, text) in moves.split_whitespace().enumerate() {
-        game.play_uci(text).map_err(|source| OutcomeError::Move {
-            index: index + 1,
-            text: text.to_string(),
-            source,
-        })?;
-    }
+    game.play_uci_moves(moves.split_whitespace())?;
     Ok(Report {
         outcome: Outcome::summary(game.outcome()),
         check: game.last_checks().iter().collect(),

@@ -105,9 +105,7 @@ impl Engine {
             _ => return Err(format!("expected 'moves' after the position, found '{}'", rest.join(" "))),
         };
         let mut game = Game::from_fen(self.game.rules(), &fen).map_err(|error| error.to_string())?;
-        for (index, mv) in moves.iter().enumerate() {
-            game.play_uci(mv).map_err(|error| format!("move {} ({mv}): {error}", index + 1))?;
-        }
+        game.play_uci_moves(moves.iter().copied()).map_err(|error| error.to_string())?;
         self.game = game;
         Ok(())
     }

@@ -30,6 +30,15 @@ pub enum GameError {
     Move(#[from] MoveError),
 }
 
+/// A move in a list that could not be played, with its 1-based index.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+#[error("move {index} ({text}): {source}")]
+pub struct MovesError {
+    pub index: usize,
+    pub text: String,
+    pub source: GameError,
+}
+
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: RuleOptions,
@@ -127,6 +136,18 @@ impl Game {
         }
         let mv = self.position().parse_uci(text)?;
         self.play(mv)
+    }
+
+    /// Plays UCI moves in order, stopping at the first that cannot be played.
+    pub fn play_uci_moves<'a>(&mut self, moves: impl IntoIterator<Item = &'a str>) -> Result<(), MovesError> {
+        for (index, text) in moves.into_iter().enumerate() {
+            self.play_uci(text).map_err(|source| MovesError {
+                index: index + 1,
+                text: text.to_string(),
+                source,
+            })?;
+        }
+        Ok(())
     }
 
     /// Takes back the last move; the game is open again.

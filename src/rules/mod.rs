@@ -22,7 +22,7 @@ mod zobrist;
 pub use bitboard::Bitboard;
 pub use check::{CheckKind, CheckKinds};
 pub use fen::{FenError, INITIAL_FEN};
-pub use game::{Game, GameError, PlayedMove};
+pub use game::{Game, GameError, MovesError, PlayedMove};
 pub use moves::{MAX_MOVES, Move, MoveList};
 pub use options::{RuleOptions, StalemateRule};
 pub use outcome::{DrawReason, Outcome, Reason, ResultSummary, ResultTag, WinReason};

@@ -1,7 +1,7 @@
 //! Game records: a whole game as versioned JSON, written atomically.
 
 use super::fen::FenError;
-use super::game::{Game, GameError};
+use super::game::{Game, MovesError};
 use super::options::RuleOptions;
 use super::outcome::{DrawReason, Outcome, ResultSummary, WinReason};
 use super::position::Position;
@@ -42,8 +42,8 @@ pub enum RecordError {
     Fen(#[from] FenError),
     #[error("the record says {recorded} moved first, but the start position has {actual} to move")]
     FirstPlayer { recorded: Color, actual: Color },
-    #[error("move {index} ({text}): {source}")]
-    Move { index: usize, text: String, source: GameError },
+    #[error(transparent)]
+    Move(#[from] MovesError),
     #[error("the record's outcome is inconsistent: {0}")]
     Outcome(String),
 }
@@ -75,13 +75,7 @@ impl GameRecord {
             });
         }
         let mut game = Game::from_position(self.rules, start);
-        for (index, text) in self.moves.iter().enumerate() {
-            game.play_uci(text).map_err(|source| RecordError::Move {
-                index: index + 1,
-                text: text.clone(),
-                source,
-            })?;
-        }
+        game.play_uci_moves(self.moves.iter().map(String::as_str))?;
         let recorded = Outcome::from_summary(self.outcome).map_err(RecordError::Outcome)?;
         let concluded = match recorded {
             Some(Outcome::Draw(DrawReason::Agreement)) => game.agree_draw(),

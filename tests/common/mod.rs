@@ -30,10 +30,8 @@ pub fn game_after(fen: &str, moves: &str) -> Game {
 
 pub fn game_with(rules: RuleOptions, fen: &str, moves: &str) -> Game {
     let mut game = Game::from_fen(rules, fen).unwrap_or_else(|error| panic!("{fen}: {error}"));
-    for (index, mv) in moves.split_whitespace().enumerate() {
-        if let Err(error) = game.play_uci(mv) {
-            panic!("move {} ({mv}) from {fen}: {error}", index + 1);
-        }
+    if let Err(error) = game.play_uci_moves(moves.split_whitespace()) {
+        panic!("{error}, from {fen}");
     }
     game
 }
