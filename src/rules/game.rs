@@ -8,7 +8,7 @@ use super::options::{RuleOptions, StalemateRule};
 use super::outcome::{DrawReason, Outcome, WinReason};
 use super::piece::{Piece, PieceKind};
 use super::position::Position;
-use super::square::Color;
+use super::square::{Color, Square};
 use super::uci::MoveError;
 use thiserror::Error;
 
@@ -108,6 +108,11 @@ impl Game {
     /// The moves the side to move may play; none once the game is over.
     pub fn legal_moves(&self) -> MoveList {
         if self.is_over() { MoveList::new() } else { self.position().legal_moves() }
+    }
+
+    /// The legal move from one square to another, if the game is on.
+    pub fn find_move(&self, from: Square, to: Square) -> Option<Move> {
+        if self.is_over() { None } else { self.position().find_move(from, to) }
     }
 
     /// Plays a move, if the game is on and the move is legal.

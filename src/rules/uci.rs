@@ -28,9 +28,14 @@ impl Position {
         if suffix.is_some_and(|s| s != "j") {
             return Err(syntax());
         }
-        self.legal_moves()
-            .into_iter()
-            .find(|mv| mv.from == from && mv.to == to && (suffix.is_none() || mv.promotion))
+        self.find_move(from, to)
+            .filter(|mv| suffix.is_none() || mv.promotion)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// The legal move from one square to another, if there is one. A child
+    /// that reaches the last rank becomes a bers, so no choice is needed.
+    pub fn find_move(&self, from: Square, to: Square) -> Option<Move> {
+        self.legal_moves().into_iter().find(|mv| mv.from == from && mv.to == to)
     }
 }

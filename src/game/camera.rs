@@ -1,0 +1,228 @@
+//! The camera: orbit, zoom and pan within limits, and three presets.
+
+use super::AppSystems;
+use super::session::{ActiveGame, Player};
+use crate::rules::Color;
+use bevy::core_pipeline::tonemapping::Tonemapping;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use std::f32::consts::{FRAC_PI_2, PI};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<StartView>();
+    app.init_resource::<FollowTurn>();
+    app.add_systems(Startup, spawn_camera);
+    app.add_observer(show_view);
+    app.add_systems(
+        Update,
+        (
+            orbit_with_mouse.run_if(not(egui_wants_any_pointer_input)),
+            presets_from_keys.run_if(not(egui_wants_any_keyboard_input)),
+            turn_to_side_to_move.run_if(resource_changed::<ActiveGame>),
+            ease_camera,
+        )
+            .chain()
+            .in_set(AppSystems::Input),
+    );
+}
+
+/// A camera preset.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
+pub enum View {
+    /// From White's side.
+    #[default]
+    White,
+    /// From Black's side.
+    Black,
+    /// Straight down, White at the bottom.
+    Top,
+}
+
+impl View {
+    fn orbit(self) -> Orbit {
+        // The focus sits right of the board's centre, leaving room for the panel.
+        let side = Orbit { yaw: 0.0, pitch: 0.92, distance: 14.0, focus: Vec3::new(1.2, 0.0, 0.4) };
+        match self {
+            View::White => side,
+            View::Black => Orbit { yaw: PI, focus: -side.focus, ..side },
+            View::Top => {
+                Orbit { yaw: 0.0, pitch: MAX_PITCH, distance: 15.5, focus: Vec3::new(1.2, 0.0, 0.0) }
+            }
+        }
+    }
+
+    pub(super) fn camera_start(self) -> StartView {
+        StartView(self)
+    }
+}
+
+/// The view the camera starts in.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct StartView(pub View);
+
+/// In a game between two people, turn the view to the side to move.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct FollowTurn(pub bool);
+
+const MIN_PITCH: f32 = 0.25;
+const MAX_PITCH: f32 = FRAC_PI_2 - 0.01;
+const MIN_DISTANCE: f32 = 6.0;
+const MAX_DISTANCE: f32 = 24.0;
+const MAX_FOCUS: f32 = 4.0;
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct Orbit {
+    yaw: f32,
+    pitch: f32,
+    distance: f32,
+    focus: Vec3,
+}
+
+impl Orbit {
+    fn transform(self) -> Transform {
+        let direction =
+            Vec3::new(self.yaw.sin() * self.pitch.cos(), self.pitch.sin(), self.yaw.cos() * self.pitch.cos());
+        Transform::from_translation(self.focus + direction * self.distance).looking_at(self.focus, Vec3::Y)
+    }
+
+    fn clamped(mut self) -> Orbit {
+        self.pitch = self.pitch.clamp(MIN_PITCH, MAX_PITCH);
+        self.distance = self.distance.clamp(MIN_DISTANCE, MAX_DISTANCE);
+        self.focus = self.focus.clamp(Vec3::splat(-MAX_FOCUS), Vec3::splat(MAX_FOCUS)).with_y(0.0);
+        self
+    }
+}
+
+/// Where the camera is and where it is heading.
+#[derive(Component, Clone, Copy, Debug)]
+struct OrbitCamera {
+    now: Orbit,
+    goal: Orbit,
+}
+
+/// The camera's transform at rest in a preset.
+pub fn view_transform(view: View) -> Transform {
+    view.orbit().transform()
+}
+
+/// The camera's lens.
+pub fn camera_projection() -> PerspectiveProjection {
+    PerspectiveProjection { fov: 0.62, ..default() }
+}
+
+fn spawn_camera(mut commands: Commands, start: Res<StartView>) {
+    let orbit = start.0.orbit();
+    commands.spawn((
+        Name::new("Camera"),
+        Camera3d::default(),
+        Projection::Perspective(camera_projection()),
+        Tonemapping::KhronosPbrNeutral,
+        orbit.transform(),
+        OrbitCamera { now: orbit, goal: orbit },
+    ));
+}
+
+fn orbit_with_mouse(
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    mut cameras: Query<&mut OrbitCamera>,
+) {
+    let Ok(mut camera) = cameras.single_mut() else { return };
+    let mut goal = camera.goal;
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let delta = motion.delta;
+    if buttons.pressed(MouseButton::Middle) || (shift && buttons.pressed(MouseButton::Right)) {
+        let right = Vec3::new(goal.yaw.cos(), 0.0, -goal.yaw.sin());
+        let forward = Vec3::new(-goal.yaw.sin(), 0.0, -goal.yaw.cos());
+        let scale = goal.distance * 0.0015;
+        goal.focus += (-right * delta.x + forward * delta.y) * scale;
+    } else if buttons.pressed(MouseButton::Right) {
+        goal.yaw -= delta.x * 0.006;
+        goal.pitch += delta.y * 0.004;
+    }
+    let lines = match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y,
+        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+    };
+    goal.distance *= 0.9_f32.powf(lines);
+    camera.goal = goal.clamped();
+}
+
+fn presets_from_keys(keys: Res<ButtonInput<KeyCode>>, mut cameras: Query<&mut OrbitCamera>) {
+    let Ok(mut camera) = cameras.single_mut() else { return };
+    let view = if keys.just_pressed(KeyCode::Digit1) {
+        View::White
+    } else if keys.just_pressed(KeyCode::Digit2) {
+        View::Black
+    } else if keys.just_pressed(KeyCode::Digit3) {
+        View::Top
+    } else {
+        return;
+    };
+    set_view(&mut camera, view);
+}
+
+fn set_view(camera: &mut OrbitCamera, view: View) {
+    let mut goal = view.orbit();
+    // Turn the short way round.
+    while goal.yaw - camera.now.yaw > PI {
+        goal.yaw -= 2.0 * PI;
+    }
+    while camera.now.yaw - goal.yaw > PI {
+        goal.yaw += 2.0 * PI;
+    }
+    camera.goal = goal;
+}
+
+/// Sets the camera to a preset, easing there.
+#[derive(Event, Clone, Copy, Debug)]
+pub struct ShowView(pub View);
+
+fn show_view(view: On<ShowView>, mut cameras: Query<&mut OrbitCamera>) {
+    if let Ok(mut camera) = cameras.single_mut() {
+        set_view(&mut camera, view.0);
+    }
+}
+
+fn turn_to_side_to_move(
+    active: Res<ActiveGame>,
+    follow: Res<FollowTurn>,
+    mut cameras: Query<&mut OrbitCamera>,
+) {
+    let Ok(mut camera) = cameras.single_mut() else { return };
+    if !follow.0 || active.players() != [Player::Human; 2] || camera.goal.pitch >= MAX_PITCH {
+        return;
+    }
+    let view = match active.game().position().side_to_move() {
+        Color::White => View::White,
+        Color::Black => View::Black,
+    };
+    set_view(&mut camera, view);
+}
+
+fn ease_camera(time: Res<Time>, mut cameras: Query<(&mut OrbitCamera, &mut Transform)>) {
+    let Ok((mut camera, mut transform)) = cameras.single_mut() else { return };
+    if camera.now == camera.goal {
+        return;
+    }
+    let t = 1.0 - (-10.0 * time.delta_secs()).exp();
+    let (now, goal) = (camera.now, camera.goal);
+    let mut next = Orbit {
+        yaw: now.yaw + (goal.yaw - now.yaw) * t,
+        pitch: now.pitch + (goal.pitch - now.pitch) * t,
+        distance: now.distance + (goal.distance - now.distance) * t,
+        focus: now.focus.lerp(goal.focus, t),
+    };
+    if (next.yaw - goal.yaw).abs() < 1e-4
+        && (next.pitch - goal.pitch).abs() < 1e-4
+        && (next.distance - goal.distance).abs() < 1e-3
+        && next.focus.distance(goal.focus) < 1e-3
+    {
+        next = goal;
+    }
+    camera.now = next;
+    *transform = next.transform();
+}

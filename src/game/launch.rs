@@ -1,0 +1,113 @@
+//! The command line: what the game starts with.
+
+use super::Screen;
+use super::camera::View;
+use super::screenshot::ScreenshotPlan;
+use super::session::{ActiveGame, Player};
+use crate::rules::{Color, Game, MovesError, RecordError, RuleOptions, Square};
+use bevy::prelude::*;
+use clap::Parser;
+use std::path::PathBuf;
+use thiserror::Error;
+
+/// Shatar, Mongolian chess, in 3D.
+#[derive(Parser, Debug, Default)]
+#[command(version, about)]
+pub struct Cli {
+    /// Start from a saved game record (JSON).
+    #[arg(long, value_name = "RECORD", conflicts_with = "moves")]
+    pub load: Option<PathBuf>,
+    /// Replay these UCI moves from the initial array, e.g. "d2d4 d7d5 e2e4".
+    #[arg(long, value_name = "UCI MOVES")]
+    pub moves: Option<String>,
+    /// Render the scene once everything has loaded, write this PNG and exit.
+    #[arg(long, value_name = "FILE.png")]
+    pub screenshot: Option<PathBuf>,
+    /// Window size in pixels, WIDTHxHEIGHT.
+    #[arg(long, value_name = "WxH", default_value = "1280x720", value_parser = parse_size)]
+    pub size: (u32, u32),
+    /// Where the camera starts.
+    #[arg(long, value_enum, default_value_t = View::White)]
+    pub view: View,
+    /// Who plays White.
+    #[arg(long, value_enum, default_value_t = Player::Human)]
+    pub white: Player,
+    /// Who plays Black.
+    #[arg(long, value_enum, default_value_t = Player::Human)]
+    pub black: Player,
+}
+
+#[derive(Debug, Error)]
+pub enum LaunchError {
+    #[error("cannot load {path}: {source}")]
+    Load { path: PathBuf, source: RecordError },
+    #[error("--moves: {0}")]
+    Moves(#[from] MovesError),
+}
+
+/// What the windowed game starts with, checked before any window opens.
+#[derive(Debug)]
+pub struct Launch {
+    pub active: ActiveGame,
+    pub size: (u32, u32),
+    pub view: View,
+    pub screenshot: Option<PathBuf>,
+    pub screen: Screen,
+}
+
+impl Launch {
+    pub fn from_cli(cli: Cli) -> Result<Launch, LaunchError> {
+        let players = [cli.white, cli.black];
+        let (game, screen) = if let Some(path) = &cli.load {
+            let game = Game::load(path).map_err(|source| LaunchError::Load { path: path.clone(), source })?;
+            (game, Screen::Game)
+        } else if let Some(moves) = &cli.moves {
+            (replay(moves)?, Screen::Game)
+        } else if cli.screenshot.is_some() || players != [Player::Human; 2] {
+            (Game::new(RuleOptions::default(), Color::White), Screen::Game)
+        } else {
+            (Game::new(RuleOptions::default(), Color::White), Screen::Title)
+        };
+        Ok(Launch {
+            active: ActiveGame::new(game, players),
+            size: cli.size,
+            view: cli.view,
+            screenshot: cli.screenshot,
+            screen,
+        })
+    }
+
+    pub(super) fn install(self, app: &mut App) {
+        app.insert_resource(self.active);
+        app.insert_state(self.screen);
+        app.insert_resource(self.view.camera_start());
+        if let Some(path) = self.screenshot {
+            app.insert_resource(ScreenshotPlan::new(path));
+        }
+    }
+}
+
+/// Replays UCI moves from the initial array. Either side may open; the
+/// first move's square tells which.
+pub fn replay(moves: &str) -> Result<Game, MovesError> {
+    let first = moves
+        .split_whitespace()
+        .next()
+        .and_then(|text| text.get(..2))
+        .and_then(Square::parse)
+        .map_or(Color::White, |from| if from.rank() >= 4 { Color::Black } else { Color::White });
+    let mut game = Game::new(RuleOptions::default(), first);
+    game.play_uci_moves(moves.split_whitespace())?;
+    Ok(game)
+}
+
+fn parse_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{text}' is not a size like 1280x720");
+    let (width, height) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let width: u32 = width.trim().parse().map_err(|_| bad())?;
+    let height: u32 = height.trim().parse().map_err(|_| bad())?;
+    if !(320..=7680).contains(&width) || !(240..=4320).contains(&height) {
+        return Err(format!("{width}x{height} is outside 320x240 to 7680x4320"));
+    }
+    Ok((width, height))
+}

@@ -1,0 +1,92 @@
+//! The 3D game. Bevy only mirrors the rules core: a resource holds the
+//! game, entities follow it, and input becomes moves the core validates.
+
+mod board;
+mod camera;
+mod input;
+mod launch;
+mod look;
+mod motion;
+mod opponent;
+mod overlay;
+mod pieces;
+mod screenshot;
+mod session;
+mod storage;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+
+pub use board::{BoardSquare, SquareMark, beside_position, square_center};
+pub use camera::{View, camera_projection, view_transform};
+pub use input::{Chosen, Selection};
+pub use launch::{Cli, Launch, LaunchError, replay};
+pub use motion::{Glide, Shake};
+pub use opponent::AiPace;
+pub use pieces::{PieceView, Place};
+pub use session::{ActiveGame, DrawOffer, GameAction, Notice, Player};
+pub use storage::SaveDir;
+
+/// The screens of the game, as a state.
+#[derive(States, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Screen {
+    /// A welcome over the board: choose how to play.
+    #[default]
+    Title,
+    Game,
+    /// Unattended exhibition play (issue 6 fills it in).
+    Kiosk,
+}
+
+/// The order of the game's systems within a frame, set once here.
+#[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum AppSystems {
+    /// Pointer, keyboard and camera input.
+    Input,
+    /// Collect the computer's moves.
+    Opponent,
+    /// Make entities follow the game.
+    Mirror,
+    /// Glides, hops and shakes.
+    Animate,
+}
+
+/// Everything that runs without a window or GPU: the game resource, the
+/// board and piece entities, input handling and the computer player.
+/// Headless tests add this to `MinimalPlugins`.
+pub fn headless_plugin(app: &mut App) {
+    if !app.is_plugin_added::<StatesPlugin>() {
+        app.add_plugins(StatesPlugin);
+    }
+    app.init_state::<Screen>();
+    app.configure_sets(
+        Update,
+        (AppSystems::Input, AppSystems::Opponent, AppSystems::Mirror, AppSystems::Animate).chain(),
+    );
+    app.add_plugins((
+        session::plugin,
+        board::plugin,
+        pieces::plugin,
+        input::plugin,
+        opponent::plugin,
+        motion::plugin,
+    ));
+}
+
+/// Adds the windowed game, as `launch` asks for it.
+pub fn add_windowed(app: &mut App, launch: Launch) {
+    let (width, height) = launch.size;
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Shatar".into(),
+            resolution: (width, height).into(),
+            ..default()
+        }),
+        ..default()
+    }));
+    app.add_plugins(MeshPickingPlugin);
+    app.add_plugins(headless_plugin);
+    launch.install(app);
+    app.add_plugins((look::plugin, camera::plugin, overlay::plugin, storage::plugin, screenshot::plugin));
+    app.insert_resource(AiPace::WATCHABLE);
+}

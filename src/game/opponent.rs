@@ -1,0 +1,78 @@
+//! The computer player, on a background task so that frames never wait.
+
+use super::AppSystems;
+use super::session::{ActiveGame, GameAction, Player};
+use crate::ai;
+use crate::rules::Move;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use std::time::Duration;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AiPace>();
+    app.add_systems(Update, (start_thinking, collect_move).chain().in_set(AppSystems::Opponent));
+}
+
+/// The least time the computer takes per move, so people can follow it.
+#[derive(Resource, Clone, Copy, Debug, Default)]
+pub struct AiPace(pub Duration);
+
+impl AiPace {
+    pub const WATCHABLE: AiPace = AiPace(Duration::from_millis(700));
+}
+
+/// A move being worked out for one exact state of the game.
+#[derive(Component)]
+struct Thinking {
+    task: Task<Option<Move>>,
+    generation: u64,
+    ply: usize,
+    started: Duration,
+}
+
+fn start_thinking(
+    active: Res<ActiveGame>,
+    thinking: Query<&Thinking>,
+    time: Res<Time<Real>>,
+    mut commands: Commands,
+) {
+    let game = active.game();
+    let side = game.position().side_to_move();
+    if game.is_over() || active.player(side) != Player::Ai || !thinking.is_empty() {
+        return;
+    }
+    let snapshot = game.clone();
+    let level = active.ai_level;
+    let ply = game.moves().len();
+    let seed = active.generation().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64 ^ game.position().hash();
+    let task = AsyncComputeTaskPool::get().spawn(async move { ai::choose_move(&snapshot, level, seed) });
+    commands.spawn((
+        Name::new("Computer thinking"),
+        Thinking { task, generation: active.generation(), ply, started: time.elapsed() },
+    ));
+}
+
+fn collect_move(
+    active: Res<ActiveGame>,
+    mut thinking: Query<(Entity, &mut Thinking)>,
+    pace: Res<AiPace>,
+    time: Res<Time<Real>>,
+    mut commands: Commands,
+) {
+    for (entity, mut thought) in &mut thinking {
+        let current = thought.generation == active.generation() && thought.ply == active.game().moves().len();
+        if !current {
+            // The game changed under it (undo, new game): drop the answer.
+            commands.entity(entity).despawn();
+            continue;
+        }
+        if time.elapsed().saturating_sub(thought.started) < pace.0 || !thought.task.is_finished() {
+            continue;
+        }
+        let answer = block_on(poll_once(&mut thought.task)).flatten();
+        commands.entity(entity).despawn();
+        if let Some(mv) = answer {
+            commands.trigger(GameAction::Play(mv));
+        }
+    }
+}

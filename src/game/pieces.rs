@@ -1,0 +1,208 @@
+//! Piece entities that follow the core's position: one system reconciles
+//! them after every change, moving, promoting, capturing and restoring.
+
+use super::AppSystems;
+use super::board::{beside_position, square_center};
+use super::input::{Chosen, Hovered};
+use super::session::ActiveGame;
+use crate::rules::{Color, Piece, Position, Square};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Update, sync_pieces.in_set(AppSystems::Mirror).run_if(resource_changed::<ActiveGame>));
+}
+
+/// A piece as the board shows it.
+#[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PieceView {
+    pub piece: Piece,
+    pub place: Place,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Place {
+    Board(Square),
+    /// Captured, standing beside the board in this slot among its colour.
+    Beside(u8),
+}
+
+impl PieceView {
+    pub fn translation(&self) -> Vec3 {
+        match self.place {
+            Place::Board(square) => square_center(square),
+            Place::Beside(slot) => beside_position(self.piece.color, slot),
+        }
+    }
+
+    pub fn square(&self) -> Option<Square> {
+        match self.place {
+            Place::Board(square) => Some(square),
+            Place::Beside(_) => None,
+        }
+    }
+}
+
+/// What the entities must become: the new view of each existing piece (by
+/// index; `None` to despawn it) and the pieces still to spawn.
+#[derive(Debug, Default)]
+pub struct Reconciled {
+    pub views: Vec<Option<PieceView>>,
+    pub spawns: Vec<PieceView>,
+}
+
+/// Matches existing pieces to the position and to the pieces captured so
+/// far, keeping each where it can, so that only the moved, captured or
+/// restored ones change.
+pub fn reconcile(existing: &[PieceView], position: &Position, captured: &[Piece]) -> Reconciled {
+    let mut views: Vec<Option<PieceView>> = existing.iter().copied().map(Some).collect();
+    let mut matched = vec![false; views.len()];
+    let mut wanted: Vec<(Piece, Square)> = Vec::new();
+    for square in Square::all() {
+        let Some(piece) = position.piece_at(square) else { continue };
+        let keep = existing.iter().position(|view| view.place == Place::Board(square) && view.piece == piece);
+        match keep {
+            Some(index) => matched[index] = true,
+            None => wanted.push((piece, square)),
+        }
+    }
+    // Who goes where: first the same piece from the board (a move), then a
+    // piece of the same side from the board (a promotion), then the same
+    // piece from beside the board (an undone capture).
+    let passes: [fn(&PieceView, Piece) -> bool; 3] = [
+        |view, piece| view.square().is_some() && view.piece == piece,
+        |view, piece| view.square().is_some() && view.piece.color == piece.color,
+        |view, piece| view.square().is_none() && view.piece == piece,
+    ];
+    for pass in passes {
+        wanted.retain(|&(piece, square)| {
+            let target = square_center(square);
+            let nearest = (0..existing.len())
+                .filter(|&index| !matched[index] && pass(&existing[index], piece))
+                .min_by(|&a, &b| {
+                    let da = existing[a].translation().distance_squared(target);
+                    let db = existing[b].translation().distance_squared(target);
+                    da.total_cmp(&db)
+                });
+            match nearest {
+                Some(index) => {
+                    matched[index] = true;
+                    views[index] = Some(PieceView { piece, place: Place::Board(square) });
+                    false
+                }
+                None => true,
+            }
+        });
+    }
+    let mut spawns: Vec<PieceView> =
+        wanted.into_iter().map(|(piece, square)| PieceView { piece, place: Place::Board(square) }).collect();
+    // Beside the board stand exactly the pieces captured so far, in order,
+    // each colour in its own row.
+    for color in Color::BOTH {
+        let mut rest: Vec<usize> = (0..existing.len())
+            .filter(|&index| !matched[index] && existing[index].piece.color == color)
+            .collect();
+        rest.sort_by_key(|&index| match existing[index].place {
+            Place::Beside(slot) => (0, slot),
+            Place::Board(_) => (1, 0),
+        });
+        let lost = captured.iter().filter(|piece| piece.color == color);
+        for (slot, &piece) in lost.enumerate() {
+            let place = Place::Beside(u8::try_from(slot).unwrap_or(u8::MAX));
+            match rest.iter().position(|&index| existing[index].piece == piece) {
+                Some(at) => {
+                    let index = rest.remove(at);
+                    views[index] = Some(PieceView { piece, place });
+                }
+                None => spawns.push(PieceView { piece, place }),
+            }
+        }
+        for index in rest {
+            views[index] = None;
+        }
+    }
+    Reconciled { views, spawns }
+}
+
+fn sync_pieces(active: Res<ActiveGame>, mut pieces: Query<(Entity, &mut PieceView)>, mut commands: Commands) {
+    let entities: Vec<Entity> = pieces.iter().map(|(entity, _)| entity).collect();
+    let existing: Vec<PieceView> = pieces.iter().map(|(_, view)| *view).collect();
+    let game = active.game();
+    let captured: Vec<Piece> = game.moves().iter().filter_map(|played| played.captured).collect();
+    let plan = reconcile(&existing, game.position(), &captured);
+    for (entity, view) in entities.into_iter().zip(plan.views) {
+        match view {
+            Some(view) => {
+                if let Ok((_, mut current)) = pieces.get_mut(entity) {
+                    current.set_if_neq(view);
+                }
+            }
+            None => commands.entity(entity).despawn(),
+        }
+    }
+    for view in plan.spawns {
+        spawn_piece(&mut commands, view);
+    }
+}
+
+fn spawn_piece(commands: &mut Commands, view: PieceView) {
+    commands
+        .spawn((
+            Name::new(format!("{} {}", view.piece.color, view.piece.kind.name())),
+            view,
+            Transform::from_translation(view.translation()),
+            Visibility::default(),
+        ))
+        .observe(on_click)
+        .observe(on_drag_start)
+        .observe(on_drop)
+        .observe(on_over)
+        .observe(on_out);
+}
+
+fn on_click(click: On<Pointer<Click>>, pieces: Query<&PieceView>, mut commands: Commands) {
+    if click.button != PointerButton::Primary {
+        return;
+    }
+    if let Ok(view) = pieces.get(click.entity) {
+        // A captured piece beside the board is not part of the position.
+        commands.trigger(Chosen(view.square()));
+    }
+}
+
+/// Dragging a piece chooses it; dropping it chooses the square below.
+fn on_drag_start(drag: On<Pointer<DragStart>>, pieces: Query<&PieceView>, mut commands: Commands) {
+    if drag.button == PointerButton::Primary
+        && let Ok(view) = pieces.get(drag.entity)
+        && view.square().is_some()
+    {
+        commands.trigger(Chosen(view.square()));
+    }
+}
+
+fn on_drop(drop: On<Pointer<DragDrop>>, pieces: Query<&PieceView>, mut commands: Commands) {
+    if let Ok(view) = pieces.get(drop.entity) {
+        commands.trigger(Chosen(view.square()));
+    }
+}
+
+fn on_over(
+    over: On<Pointer<Over>>,
+    pieces: Query<&PieceView>,
+    active: Res<ActiveGame>,
+    mut hovered: ResMut<Hovered>,
+) {
+    let Ok(view) = pieces.get(over.entity) else { return };
+    let movable = active.human_to_move() && view.piece.color == active.game().position().side_to_move();
+    if movable && view.square().is_some() {
+        hovered.0 = view.square();
+    }
+}
+
+fn on_out(out: On<Pointer<Out>>, pieces: Query<&PieceView>, mut hovered: ResMut<Hovered>) {
+    if let Ok(view) = pieces.get(out.entity)
+        && view.square().is_some()
+        && hovered.0 == view.square()
+    {
+        hovered.0 = None;
+    }
+}

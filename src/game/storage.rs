@@ -1,0 +1,56 @@
+//! Saved games: the core's JSON records in the user's data directory.
+
+use crate::rules::{Game, GameRecord, RecordError};
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(SaveDir::locate());
+}
+
+/// Where saved games go: `$SHATAR_DATA_DIR`, or the platform's data
+/// directory for Shatar, in `saves/`.
+#[derive(Resource, Clone, Debug)]
+pub struct SaveDir(pub PathBuf);
+
+impl SaveDir {
+    fn locate() -> SaveDir {
+        let base = std::env::var_os("SHATAR_DATA_DIR").map(PathBuf::from).or_else(|| {
+            directories::ProjectDirs::from("", "", "Shatar").map(|dirs| dirs.data_dir().to_path_buf())
+        });
+        SaveDir(base.unwrap_or_else(|| PathBuf::from(".")).join("saves"))
+    }
+
+    /// Writes the game under the next free name; returns the path.
+    pub fn save(&self, game: &Game) -> Result<PathBuf, RecordError> {
+        std::fs::create_dir_all(&self.0)
+            .map_err(|source| RecordError::Io { path: self.0.clone(), source })?;
+        let path = (1..)
+            .map(|n| self.0.join(format!("game-{n:03}.json")))
+            .find(|path| !path.exists())
+            .unwrap_or_else(|| self.0.join("game.json"));
+        game.save(&path)?;
+        Ok(path)
+    }
+
+    /// The saved games, newest first.
+    pub fn list(&self) -> Vec<PathBuf> {
+        let Ok(entries) = std::fs::read_dir(&self.0) else { return Vec::new() };
+        let mut files: Vec<(std::time::SystemTime, PathBuf)> = entries
+            .flatten()
+            .map(|entry| entry.path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+            .map(|path| (modified(&path), path))
+            .collect();
+        files.sort_by(|a, b| b.cmp(a));
+        files.into_iter().map(|(_, path)| path).collect()
+    }
+
+    pub fn load(&self, path: &Path) -> Result<Game, RecordError> {
+        GameRecord::load(path)?.to_game()
+    }
+}
+
+fn modified(path: &Path) -> std::time::SystemTime {
+    std::fs::metadata(path).and_then(|meta| meta.modified()).unwrap_or(std::time::UNIX_EPOCH)
+}

@@ -1,0 +1,176 @@
+//! The real binary under Xvfb with Mesa's lavapipe Vulkan driver: replay
+//! moves, take a screenshot, and check the picture.
+#![cfg(feature = "game")]
+
+use bevy::camera::CameraProjection;
+use bevy::prelude::*;
+use shatar::game::{View, camera_projection, square_center, view_transform};
+use shatar::rules::Square;
+use std::path::Path;
+use std::process::Command;
+
+const WIDTH: u32 = 1024;
+const HEIGHT: u32 = 640;
+const MOVES: &str = "d2d4 d7d5 e2e3";
+
+struct Picture {
+    width: u32,
+    height: u32,
+    rgb: Vec<u8>,
+}
+
+impl Picture {
+    fn load(path: &Path) -> Picture {
+        let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut reader = png::Decoder::new(std::io::BufReader::new(file)).read_info().expect("a PNG");
+        let mut buffer = vec![0; reader.output_buffer_size().expect("a size")];
+        let info = reader.next_frame(&mut buffer).expect("a frame");
+        assert_eq!(info.color_type, png::ColorType::Rgb, "the game writes RGB");
+        buffer.truncate(info.buffer_size());
+        Picture { width: info.width, height: info.height, rgb: buffer }
+    }
+
+    fn pixel(&self, x: u32, y: u32) -> [f32; 3] {
+        let i = ((y.min(self.height - 1) * self.width + x.min(self.width - 1)) * 3) as usize;
+        [f32::from(self.rgb[i]), f32::from(self.rgb[i + 1]), f32::from(self.rgb[i + 2])]
+    }
+
+    /// The mean colour of a 5x5 patch around a world point.
+    fn at(&self, world: Vec3) -> [f32; 3] {
+        let (x, y) = project(world, self.width, self.height);
+        let mut sum = [0.0; 3];
+        for dy in -2..=2 {
+            for dx in -2..=2 {
+                let p = self.pixel((x + dx).max(0) as u32, (y + dy).max(0) as u32);
+                for c in 0..3 {
+                    sum[c] += p[c] / 25.0;
+                }
+            }
+        }
+        sum
+    }
+}
+
+/// Where the game's camera, at rest in the top view, shows a world point.
+fn project(world: Vec3, width: u32, height: u32) -> (i32, i32) {
+    let mut projection = camera_projection();
+    projection.update(width as f32, height as f32);
+    let view = view_transform(View::Top).to_matrix().inverse();
+    let clip = projection.get_clip_from_view() * view * world.extend(1.0);
+    let ndc = clip.truncate() / clip.w;
+    let x = (ndc.x + 1.0) / 2.0 * width as f32;
+    let y = (1.0 - ndc.y) / 2.0 * height as f32;
+    (x.round() as i32, y.round() as i32)
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name).expect("a square")
+}
+
+fn luminance(c: [f32; 3]) -> f32 {
+    0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
+}
+
+fn screenshot(moves: &str, out: &Path) {
+    let binary = env!("CARGO_BIN_EXE_shatar");
+    let size = format!("{WIDTH}x{HEIGHT}");
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x720x24", "env", "WGPU_BACKEND=vulkan", binary])
+        .args(["--moves", moves, "--view", "top", "--size", &size, "--screenshot"])
+        .arg(out)
+        .status()
+        .expect("xvfb-run must be installed (Debian: xvfb); scripts/test installs it");
+    assert!(status.success(), "the game exited with {status}");
+}
+
+#[test]
+fn screenshot_shows_board_pieces_and_the_last_move() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = dir.path().join("shot.png");
+    screenshot(MOVES, &out);
+    let picture = Picture::load(&out);
+    assert_eq!((picture.width, picture.height), (WIDTH, HEIGHT));
+
+    // Not blank, not black: the frame has light and shade.
+    let lums: Vec<f32> =
+        picture.rgb.chunks(3).map(|p| luminance([p[0].into(), p[1].into(), p[2].into()])).collect();
+    let mean = lums.iter().sum::<f32>() / lums.len() as f32;
+    let spread = (lums.iter().map(|l| (l - mean).powi(2)).sum::<f32>() / lums.len() as f32).sqrt();
+    assert!(mean > 20.0 && spread > 20.0, "a blank or black frame: mean {mean}, spread {spread}");
+
+    // The board: light squares are lighter than dark ones.
+    let light = picture.at(square_center(sq("f3")));
+    let dark = picture.at(square_center(sq("c3")));
+    assert!(luminance(light) > luminance(dark) + 30.0, "squares: light {light:?}, dark {dark:?}");
+
+    // Pieces: an ivory tereg stands out on its dark square, a red one on its light square.
+    let ivory = picture.at(square_center(sq("a1")));
+    let empty_dark = picture.at(square_center(sq("a3")));
+    assert!(luminance(ivory) > luminance(empty_dark) + 40.0, "ivory {ivory:?} on a1, empty {empty_dark:?}");
+    let red = picture.at(square_center(sq("a8")));
+    let empty_light = picture.at(square_center(sq("a6")));
+    assert!(red[1] + 40.0 < empty_light[1], "red {red:?} on a8, empty {empty_light:?}");
+
+    // The last move, e2-e3, is tinted amber; no empty square is. Each square
+    // is compared with the median of the empty squares of its own colour,
+    // sampled at their centres; e3, which holds the child, on its left edge,
+    // away from its shadow.
+    let position = *shatar::game::replay(MOVES).expect("legal moves").position();
+    for parity in [0, 1] {
+        let same = |s: &Square| (s.file() + s.rank()) % 2 == parity;
+        let plain: Vec<(Square, [f32; 3])> = Square::all()
+            .filter(|s| {
+                same(s) && position.piece_at(*s).is_none() && !["e2", "e3"].contains(&s.to_string().as_str())
+            })
+            .map(|s| (s, picture.at(square_center(s))))
+            .collect();
+        let median: [f32; 3] = std::array::from_fn(|c| {
+            let mut values: Vec<f32> = plain.iter().map(|(_, color)| color[c]).collect();
+            values.sort_by(f32::total_cmp);
+            values[values.len() / 2]
+        });
+        for (square, color) in &plain {
+            let off = distance(*color, median);
+            assert!(off < 15.0, "{square} looks marked: {color:?}, plain {median:?}");
+        }
+        let marked = [("e2", Vec3::ZERO), ("e3", Vec3::new(-0.4, 0.0, 0.0))];
+        for (name, offset) in marked.into_iter().filter(|(name, _)| same(&sq(name))) {
+            let color = picture.at(square_center(sq(name)) + offset);
+            let off = distance(color, median);
+            assert!(off > 40.0, "{name} is not highlighted: {color:?}, plain {median:?}");
+        }
+    }
+}
+
+fn distance(a: [f32; 3], b: [f32; 3]) -> f32 {
+    (0..3).map(|c| (a[c] - b[c]).powi(2)).sum::<f32>().sqrt()
+}
+
+#[test]
+fn a_bad_move_is_a_clear_error() {
+    let output = Command::new(env!("CARGO_BIN_EXE_shatar"))
+        .args(["--moves", "d2d4 e7e5"])
+        .output()
+        .expect("the game binary runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("move 2 (e7e5)"), "{stderr}");
+}
+
+#[test]
+fn a_bad_record_is_a_clear_error() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("broken.json");
+    std::fs::write(&path, "{ not json").expect("written");
+    let output = Command::new(env!("CARGO_BIN_EXE_shatar")).arg("--load").arg(&path).output().expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("broken.json"), "{stderr}");
+}
+
+#[test]
+fn a_bad_size_is_a_clear_error() {
+    let output = Command::new(env!("CARGO_BIN_EXE_shatar")).args(["--size", "big"]).output().expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not a size"));
+}

@@ -1,0 +1,371 @@
+//! The game without a window: `MinimalPlugins` plus the game's own plugins,
+//! driven through the real input path by triggering picking events on the
+//! piece and square entities.
+#![cfg(feature = "game")]
+
+mod common;
+
+use bevy::camera::NormalizedRenderTarget;
+use bevy::picking::backend::HitData;
+use bevy::picking::pointer::{Location, PointerButton, PointerId};
+use bevy::prelude::*;
+use common::game_after;
+use shatar::game::{
+    ActiveGame, BoardSquare, DrawOffer, GameAction, PieceView, Place, Player, Selection, Shake, SquareMark,
+    headless_plugin,
+};
+use shatar::rules::{
+    Color as Side, DrawReason, Game, Outcome, PieceKind, Reason, RuleOptions, Square, StalemateRule,
+    WinReason,
+};
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+fn app_with(game: Game, players: [Player; 2]) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins).add_plugins(headless_plugin);
+    app.insert_resource(ActiveGame::new(game, players));
+    app.update();
+    app.update();
+    assert_mirror(&mut app);
+    app
+}
+
+fn two_people() -> App {
+    app_with(Game::new(RuleOptions::default(), Side::White), [Player::Human; 2])
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name).unwrap_or_else(|| panic!("bad square {name}"))
+}
+
+fn game(app: &App) -> &Game {
+    app.world().resource::<ActiveGame>().game()
+}
+
+fn piece_entity(app: &mut App, square: Square) -> Option<Entity> {
+    let world = app.world_mut();
+    let mut query = world.query::<(Entity, &PieceView)>();
+    query.iter(world).find(|(_, view)| view.place == Place::Board(square)).map(|(entity, _)| entity)
+}
+
+fn square_entity(app: &mut App, square: Square) -> Entity {
+    let world = app.world_mut();
+    let mut query = world.query::<(Entity, &BoardSquare)>();
+    query.iter(world).find(|(_, s)| s.0 == square).map(|(entity, _)| entity).expect("a square entity")
+}
+
+fn location() -> Location {
+    Location {
+        target: NormalizedRenderTarget::None { width: 1280, height: 720 },
+        position: Vec2::new(640.0, 360.0),
+    }
+}
+
+fn hit() -> HitData {
+    HitData::new(Entity::PLACEHOLDER, 1.0, None, None)
+}
+
+/// Clicks what stands on a square: the piece if there is one, else the square.
+fn click(app: &mut App, square: &str) {
+    let square = sq(square);
+    let target = piece_entity(app, square).unwrap_or_else(|| square_entity(app, square));
+    let click =
+        Click { button: PointerButton::Primary, hit: hit(), duration: Duration::from_millis(90), count: 1 };
+    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), click, target));
+    app.update();
+}
+
+/// Plays a UCI move by two clicks.
+fn play(app: &mut App, uci: &str) {
+    let before = game(app).moves().len();
+    click(app, &uci[..2]);
+    click(app, &uci[2..4]);
+    assert_eq!(game(app).moves().len(), before + 1, "{uci} was not played");
+    assert_mirror(app);
+}
+
+fn action(app: &mut App, action: GameAction) {
+    app.world_mut().trigger(action);
+    app.update();
+    assert_mirror(app);
+}
+
+/// The piece entities on the board are exactly the core's position, and
+/// the rest stand beside it, each in its own slot.
+fn assert_mirror(app: &mut App) {
+    let world = app.world_mut();
+    let mut query = world.query::<&PieceView>();
+    let views: Vec<PieceView> = query.iter(world).copied().collect();
+    let position = *world.resource::<ActiveGame>().game().position();
+    let mut on_board = BTreeMap::new();
+    let mut beside = BTreeMap::new();
+    for view in &views {
+        match view.place {
+            Place::Board(square) => {
+                assert!(on_board.insert(square, view.piece).is_none(), "two pieces on {square}");
+            }
+            Place::Beside(slot) => {
+                assert!(
+                    beside.insert((view.piece.color.index(), slot), view.piece).is_none(),
+                    "slot {slot} twice"
+                );
+            }
+        }
+    }
+    for square in Square::all() {
+        assert_eq!(
+            on_board.get(&square).copied(),
+            position.piece_at(square),
+            "entities and core differ on {square}"
+        );
+    }
+    let captured: Vec<_> =
+        world.resource::<ActiveGame>().game().moves().iter().filter_map(|p| p.captured).collect();
+    for color in [Side::White, Side::Black] {
+        let lost: Vec<_> = captured.iter().filter(|p| p.color == color).copied().collect();
+        let shown: Vec<_> =
+            (0..lost.len() as u8).map(|slot| beside.get(&(color.index(), slot)).copied()).collect();
+        assert_eq!(
+            shown,
+            lost.into_iter().map(Some).collect::<Vec<_>>(),
+            "captured {color} pieces beside the board"
+        );
+    }
+    assert_eq!(beside.len(), captured.len(), "nothing else stands beside the board");
+}
+
+fn mark(app: &mut App, square: &str) -> SquareMark {
+    let entity = square_entity(app, sq(square));
+    *app.world().get::<SquareMark>(entity).expect("a mark")
+}
+
+#[test]
+fn select_shows_legal_destinations_then_move() {
+    let mut app = two_people();
+    click(&mut app, "d2");
+    let selection = app.world().resource::<Selection>();
+    assert_eq!(selection.from, Some(sq("d2")));
+    assert_eq!(selection.moves.iter().map(|mv| mv.to.to_string()).collect::<Vec<_>>(), ["d4"]);
+    assert_eq!(mark(&mut app, "d2"), SquareMark::Selected);
+    assert_eq!(mark(&mut app, "d4"), SquareMark::Target);
+    assert_eq!(mark(&mut app, "d3"), SquareMark::Plain, "the opening allows only the double step");
+    let mover = piece_entity(&mut app, sq("d2")).expect("a child on d2");
+    click(&mut app, "d4");
+    assert_eq!(game(&app).moves().len(), 1);
+    assert_eq!(app.world().get::<PieceView>(mover).map(|v| v.place), Some(Place::Board(sq("d4"))));
+    assert_eq!(mark(&mut app, "d2"), SquareMark::LastMove);
+    assert_eq!(mark(&mut app, "d4"), SquareMark::LastMove);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    assert_mirror(&mut app);
+}
+
+#[test]
+fn clicking_another_own_piece_or_elsewhere_changes_the_selection() {
+    let mut app = two_people();
+    for uci in ["d2d4", "d7d5"] {
+        play(&mut app, uci);
+    }
+    click(&mut app, "g1");
+    assert_eq!(app.world().resource::<Selection>().from, Some(sq("g1")));
+    click(&mut app, "b1");
+    assert_eq!(app.world().resource::<Selection>().from, Some(sq("b1")));
+    click(&mut app, "b1");
+    assert_eq!(app.world().resource::<Selection>().from, None, "a second click on the piece lets it go");
+    click(&mut app, "b1");
+    app.world_mut().trigger(shatar::game::Chosen(None));
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().from, None, "a click off the board clears");
+}
+
+#[test]
+fn capture_puts_the_piece_beside_the_board_and_marks_differ() {
+    let mut app = two_people();
+    for uci in ["d2d4", "d7d5", "e2e3", "a7a6", "e3e4"] {
+        play(&mut app, uci);
+    }
+    click(&mut app, "d5");
+    assert_eq!(mark(&mut app, "e4"), SquareMark::Capture);
+    assert_eq!(mark(&mut app, "d4"), SquareMark::Plain, "a child cannot take straight ahead");
+    let victim = piece_entity(&mut app, sq("e4")).expect("a child on e4");
+    click(&mut app, "e4");
+    let view = *app.world().get::<PieceView>(victim).expect("the captured child still exists");
+    assert_eq!(view.place, Place::Beside(0));
+    assert_eq!(view.piece.color, Side::White);
+    assert_eq!(game(&app).moves().last().map(|p| p.san.as_str()), Some("dxe4"));
+}
+
+#[test]
+fn undo_restores_the_captured_piece() {
+    let mut app = two_people();
+    for uci in ["d2d4", "d7d5", "e2e3", "a7a6", "e3e4", "d5e4"] {
+        play(&mut app, uci);
+    }
+    action(&mut app, GameAction::Undo);
+    assert_eq!(game(&app).moves().len(), 5);
+    let world = app.world_mut();
+    let beside =
+        world.query::<&PieceView>().iter(world).filter(|v| matches!(v.place, Place::Beside(_))).count();
+    assert_eq!(beside, 0, "the child is back on e4");
+    assert_eq!(mark(&mut app, "e3"), SquareMark::LastMove);
+}
+
+#[test]
+fn a_loaded_game_shows_its_captures_and_a_new_game_clears_them() {
+    let moves = "d2d4 d7d5 e2e3 a7a6 e3e4 d5e4 d1d3 e4d3";
+    let mut app = app_with(shatar::game::replay(moves).expect("legal"), [Player::Human; 2]);
+    let world = app.world_mut();
+    let beside =
+        world.query::<&PieceView>().iter(world).filter(|v| matches!(v.place, Place::Beside(_))).count();
+    assert_eq!(beside, 2, "the child and the bers stand beside the board");
+    action(
+        &mut app,
+        GameAction::Start {
+            game: Game::new(RuleOptions::default(), Side::Black),
+            players: [Player::Human; 2],
+        },
+    );
+    let world = app.world_mut();
+    assert_eq!(world.query::<&PieceView>().iter(world).count(), 32);
+}
+
+#[test]
+fn promotion_to_bers_is_automatic_and_keeps_the_entity() {
+    let fen = "7k/1P5p/8/8/8/8/8/K7 w - - 0 1";
+    let mut app = app_with(game_after(fen, ""), [Player::Human; 2]);
+    let child = piece_entity(&mut app, sq("b7")).expect("a child on b7");
+    play(&mut app, "b7b8");
+    let view = *app.world().get::<PieceView>(child).expect("the same entity");
+    assert_eq!(view.place, Place::Board(sq("b8")));
+    assert_eq!(view.piece.kind, PieceKind::Bers);
+    assert!(game(&app).moves()[0].mv.promotion);
+}
+
+#[test]
+fn an_illegal_click_shakes_and_changes_nothing() {
+    let mut app = two_people();
+    click(&mut app, "e2");
+    let e2 = piece_entity(&mut app, sq("e2")).expect("a child on e2");
+    assert!(app.world().get::<Shake>(e2).is_some(), "the opening forbids e2: it shakes");
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    play(&mut app, "d2d4");
+    play(&mut app, "d7d5");
+    click(&mut app, "g1");
+    click(&mut app, "g4");
+    let g1 = piece_entity(&mut app, sq("g1")).expect("a mori on g1");
+    assert!(app.world().get::<Shake>(g1).is_some(), "g1-g4 is no mori move");
+    assert_eq!(game(&app).moves().len(), 2);
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    click(&mut app, "e7");
+    let e7 = piece_entity(&mut app, sq("e7")).expect("a child on e7");
+    assert!(app.world().get::<Shake>(e7).is_some(), "not White's piece");
+    assert_eq!(game(&app).moves().len(), 2);
+    assert_mirror(&mut app);
+}
+
+#[test]
+fn hover_marks_only_a_movable_piece() {
+    let mut app = two_people();
+    for (square, expected) in [("d2", SquareMark::Hover), ("d7", SquareMark::Plain)] {
+        let entity = piece_entity(&mut app, sq(square)).expect("a piece");
+        let over = Over { hit: hit() };
+        app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), over, entity));
+        app.update();
+        assert_eq!(mark(&mut app, square), expected, "{square}");
+        app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), Out { hit: hit() }, entity));
+        app.update();
+        assert_eq!(mark(&mut app, square), SquareMark::Plain);
+    }
+}
+
+#[test]
+fn the_computer_answers_on_a_background_task() {
+    let mut app = app_with(Game::new(RuleOptions::default(), Side::White), [Player::Human, Player::Ai]);
+    click(&mut app, "d2");
+    click(&mut app, "d4");
+    for _ in 0..2000 {
+        if game(&app).moves().len() == 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+        app.update();
+    }
+    assert_eq!(game(&app).moves().get(1).map(|p| p.mv.to_string()), Some("d7d5".to_string()));
+    assert_mirror(&mut app);
+    click(&mut app, "e7");
+    assert_eq!(app.world().resource::<Selection>().from, None, "a person cannot move the computer's pieces");
+    action(&mut app, GameAction::Undo);
+    assert_eq!(game(&app).moves().len(), 0, "take back returns to the person's turn");
+}
+
+#[test]
+fn draw_offer_and_resignation() {
+    let mut app = two_people();
+    play(&mut app, "d2d4");
+    action(&mut app, GameAction::OfferDraw);
+    assert_eq!(app.world().resource::<DrawOffer>().0, Some(Side::Black));
+    action(&mut app, GameAction::DeclineDraw);
+    assert_eq!(game(&app).outcome(), None);
+    action(&mut app, GameAction::OfferDraw);
+    action(&mut app, GameAction::AcceptDraw);
+    assert_eq!(game(&app).outcome(), Some(Outcome::Draw(DrawReason::Agreement)));
+    click(&mut app, "d7");
+    assert_eq!(app.world().resource::<Selection>().from, None, "no moves once the game is over");
+    action(&mut app, GameAction::Undo);
+    assert_eq!(game(&app).outcome(), None);
+    action(&mut app, GameAction::Resign);
+    assert_eq!(
+        game(&app).outcome(),
+        Some(Outcome::Win { winner: Side::Black, reason: WinReason::Resignation })
+    );
+}
+
+/// A random game, played in the core alone, that ends for `reason`.
+fn random_game_ending_in(reason: Reason, rules: RuleOptions) -> Vec<String> {
+    for seed in 0..200_000u64 {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let first = if seed % 2 == 0 { Side::White } else { Side::Black };
+        let mut game = Game::new(rules, first);
+        while !game.is_over() {
+            let moves = game.legal_moves();
+            let mv = moves[rng.usize(..moves.len())];
+            game.play(mv).expect("a legal move");
+        }
+        if Outcome::summary(game.outcome()).reason == Some(reason) {
+            return game.moves().iter().map(|played| played.mv.to_string()).collect();
+        }
+    }
+    panic!("no random game ended in {reason:?}");
+}
+
+#[test]
+fn full_games_through_clicks_end_in_every_kind_of_outcome() {
+    let drawn_stalemate = RuleOptions { stalemate: StalemateRule::Draw, ..RuleOptions::default() };
+    let cases = [
+        (Reason::ShakMate, RuleOptions::default()),
+        (Reason::Niol, RuleOptions::default()),
+        (Reason::MoriMate, RuleOptions::default()),
+        (Reason::Robado, RuleOptions::default()),
+        (Reason::Stalemate, RuleOptions::default()),
+        (Reason::Stalemate, drawn_stalemate),
+        (Reason::Repetition, RuleOptions::default()),
+        (Reason::FiftyMoves, RuleOptions::default()),
+    ];
+    for (reason, rules) in cases {
+        let moves = random_game_ending_in(reason, rules);
+        let first_from = sq(&moves[0][..2]);
+        let first = if first_from.rank() < 4 { Side::White } else { Side::Black };
+        let mut app = app_with(Game::new(rules, first), [Player::Human; 2]);
+        for uci in &moves {
+            play(&mut app, uci);
+        }
+        let summary = Outcome::summary(game(&app).outcome());
+        assert_eq!(summary.reason, Some(reason), "{moves:?}");
+        if rules.stalemate == StalemateRule::Draw && reason == Reason::Stalemate {
+            assert_eq!(game(&app).outcome(), Some(Outcome::Draw(DrawReason::Stalemate)));
+        }
+        let world = app.world_mut();
+        let pieces = world.query::<&PieceView>().iter(world).count();
+        assert_eq!(pieces, 32, "no piece entity is lost or made up ({reason:?})");
+    }
+}
