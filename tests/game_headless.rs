@@ -11,8 +11,8 @@ use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 use common::game_after;
 use shatar::game::{
-    ActiveGame, BoardSquare, DrawOffer, GameAction, PieceView, Place, Player, Selection, Shake, SquareMark,
-    headless_plugin,
+    ActiveGame, BoardSquare, DrawOffer, GameAction, PieceView, Place, Player, SaveDir, Selection, Shake,
+    SquareMark, headless_plugin,
 };
 use shatar::rules::{
     Color as Side, DrawReason, Game, Outcome, PieceKind, Reason, RuleOptions, Square, StalemateRule,
@@ -157,6 +157,36 @@ fn select_shows_legal_destinations_then_move() {
     assert_eq!(mark(&mut app, "d2"), SquareMark::LastMove);
     assert_eq!(mark(&mut app, "d4"), SquareMark::LastMove);
     assert_eq!(app.world().resource::<Selection>().from, None);
+    assert_mirror(&mut app);
+}
+
+/// Drags the piece on `from` and drops it on whatever stands on `to`.
+fn drag(app: &mut App, from: &str, to: &str) {
+    let piece = piece_entity(app, sq(from)).expect("a piece to drag");
+    let target = piece_entity(app, sq(to)).unwrap_or_else(|| square_entity(app, sq(to)));
+    let drop = DragDrop { button: PointerButton::Primary, dropped: piece, hit: hit() };
+    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), drop, target));
+    app.update();
+}
+
+#[test]
+fn drag_and_drop_plays_a_move_or_shakes() {
+    let mut app = two_people();
+    drag(&mut app, "e2", "e3");
+    assert!(game(&app).moves().is_empty(), "the opening allows only d2-d4");
+    let e2 = piece_entity(&mut app, sq("e2")).expect("a child on e2");
+    assert!(app.world().get::<Shake>(e2).is_some());
+    drag(&mut app, "d2", "d4");
+    drag(&mut app, "d7", "d5");
+    for uci in ["e2e3", "a7a6", "e3e4"] {
+        play(&mut app, uci);
+    }
+    drag(&mut app, "d5", "e4");
+    assert_eq!(
+        game(&app).moves().last().map(|p| p.san.as_str()),
+        Some("dxe4"),
+        "a drop on a piece captures it"
+    );
     assert_mirror(&mut app);
 }
 
@@ -318,6 +348,22 @@ fn draw_offer_and_resignation() {
         game(&app).outcome(),
         Some(Outcome::Win { winner: Side::Black, reason: WinReason::Resignation })
     );
+}
+
+#[test]
+fn saves_go_to_the_data_directory_and_load_back() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let saves = SaveDir(dir.path().join("saves"));
+    let played = shatar::game::replay("d2d4 d7d5 e2e3").expect("legal");
+    let first = saves.save(&played).expect("saved");
+    let second = saves.save(&played).expect("saved again");
+    assert_ne!(first, second, "a save never overwrites another");
+    assert_eq!(saves.list().len(), 2);
+    let loaded = saves.load(&first).expect("loads");
+    assert_eq!(loaded.moves(), played.moves());
+    let broken = dir.path().join("saves").join("broken.json");
+    std::fs::write(&broken, "{").expect("written");
+    assert!(saves.load(&broken).is_err(), "a broken file is an error, not a crash");
 }
 
 /// A random game, played in the core alone, that ends for `reason`.

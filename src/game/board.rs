@@ -2,7 +2,7 @@
 //! legal destinations.
 
 use super::AppSystems;
-use super::input::{Chosen, Hovered, Selection};
+use super::input::{Chosen, Dropped, Hovered, Selection};
 use super::session::ActiveGame;
 use crate::rules::{Color, Square};
 use bevy::prelude::*;
@@ -78,7 +78,7 @@ fn spawn_squares(mut commands: Commands) {
             })
             .observe(|drop: On<Pointer<DragDrop>>, squares: Query<&BoardSquare>, mut commands: Commands| {
                 if let Ok(square) = squares.get(drop.entity) {
-                    commands.trigger(Chosen(Some(square.0)));
+                    commands.trigger(Dropped { piece: drop.dropped, to: square.0 });
                 }
             });
     }

@@ -10,6 +10,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>();
     app.init_resource::<Hovered>();
     app.add_observer(on_chosen);
+    app.add_observer(on_dropped);
     app.add_systems(
         Update,
         drop_stale_selection.in_set(super::AppSystems::Input).run_if(resource_changed::<ActiveGame>),
@@ -20,6 +21,13 @@ pub(super) fn plugin(app: &mut App) {
 /// board (`None`).
 #[derive(Event, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Chosen(pub Option<Square>);
+
+/// A person dragged a piece entity and dropped it on a square.
+#[derive(Event, Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Dropped {
+    pub piece: Entity,
+    pub to: Square,
+}
 
 /// The selected piece's square and its legal moves, as the core lists them.
 #[derive(Resource, Default, Debug)]
@@ -82,6 +90,26 @@ fn on_chosen(
         commands.entity(entity).insert(Shake::default());
     }
     *selection = Selection::default();
+}
+
+fn on_dropped(
+    dropped: On<Dropped>,
+    active: Res<ActiveGame>,
+    mut selection: ResMut<Selection>,
+    pieces: Query<&PieceView>,
+    mut commands: Commands,
+) {
+    let Some(from) = pieces.get(dropped.piece).ok().and_then(PieceView::square) else { return };
+    if from == dropped.to {
+        return;
+    }
+    *selection = Selection::default();
+    match active.game().find_move(from, dropped.to).filter(|_| active.human_to_move()) {
+        Some(mv) => commands.trigger(GameAction::Play(mv)),
+        None => {
+            commands.entity(dropped.piece).insert(Shake::default());
+        }
+    }
 }
 
 /// After any change to the game, an old selection no longer applies.

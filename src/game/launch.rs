@@ -63,7 +63,7 @@ impl Launch {
             (game, Screen::Game)
         } else if let Some(moves) = &cli.moves {
             (replay(moves)?, Screen::Game)
-        } else if cli.screenshot.is_some() || players != [Player::Human; 2] {
+        } else if players != [Player::Human; 2] {
             (Game::new(RuleOptions::default(), Color::White), Screen::Game)
         } else {
             (Game::new(RuleOptions::default(), Color::White), Screen::Title)

@@ -19,7 +19,7 @@ use bevy::state::app::StatesPlugin;
 
 pub use board::{BoardSquare, SquareMark, beside_position, square_center};
 pub use camera::{View, camera_projection, view_transform};
-pub use input::{Chosen, Selection};
+pub use input::{Chosen, Dropped, Selection};
 pub use launch::{Cli, Launch, LaunchError, replay};
 pub use motion::{Glide, Shake};
 pub use opponent::AiPace;

@@ -384,8 +384,9 @@ fn outcome_window(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
+    // Top left: clear of the board's far rank, where the mated noyon often stands.
     egui::Window::new("Game over")
-        .anchor(Align2::CENTER_TOP, [0.0, 40.0])
+        .anchor(Align2::LEFT_TOP, [10.0, 10.0])
         .collapsible(false)
         .resizable(false)
         .title_bar(false)

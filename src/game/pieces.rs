@@ -3,7 +3,7 @@
 
 use super::AppSystems;
 use super::board::{beside_position, square_center};
-use super::input::{Chosen, Hovered};
+use super::input::{Chosen, Dropped, Hovered};
 use super::session::ActiveGame;
 use crate::rules::{Color, Piece, Position, Square};
 use bevy::prelude::*;
@@ -153,7 +153,6 @@ fn spawn_piece(commands: &mut Commands, view: PieceView) {
             Visibility::default(),
         ))
         .observe(on_click)
-        .observe(on_drag_start)
         .observe(on_drop)
         .observe(on_over)
         .observe(on_out);
@@ -169,19 +168,12 @@ fn on_click(click: On<Pointer<Click>>, pieces: Query<&PieceView>, mut commands: 
     }
 }
 
-/// Dragging a piece chooses it; dropping it chooses the square below.
-fn on_drag_start(drag: On<Pointer<DragStart>>, pieces: Query<&PieceView>, mut commands: Commands) {
-    if drag.button == PointerButton::Primary
-        && let Ok(view) = pieces.get(drag.entity)
-        && view.square().is_some()
-    {
-        commands.trigger(Chosen(view.square()));
-    }
-}
-
+/// A piece dropped on another piece: a candidate capture.
 fn on_drop(drop: On<Pointer<DragDrop>>, pieces: Query<&PieceView>, mut commands: Commands) {
-    if let Ok(view) = pieces.get(drop.entity) {
-        commands.trigger(Chosen(view.square()));
+    if let Ok(target) = pieces.get(drop.entity)
+        && let Some(to) = target.square()
+    {
+        commands.trigger(Dropped { piece: drop.dropped, to });
     }
 }
 
