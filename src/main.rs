@@ -13,6 +13,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if cfg!(target_os = "linux") && std::env::var_os("DISPLAY").is_none() {
+        eprintln!("shatar: no X display (DISPLAY is not set); run it on a desktop, or under xvfb-run");
+        return ExitCode::from(1);
+    }
     let mut app = App::new();
     add_windowed(&mut app, launch);
     match app.run() {
