@@ -3,6 +3,7 @@
 
 mod board;
 mod camera;
+mod dialogs;
 mod input;
 mod launch;
 mod look;

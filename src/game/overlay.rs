@@ -1,33 +1,31 @@
-//! The egui overlay: who is to move, check calls, the move list, and the
-//! dialogs. bevy_egui's `picking` feature keeps clicks on it off the board.
+//! The egui overlay: the title, and the panel with who is to move, check
+//! calls, the move list and the game's buttons. bevy_egui's `picking`
+//! feature keeps clicks on it off the board.
 
 use super::Screen;
 use super::camera::{FollowTurn, ShowView, View};
-use super::session::{ActiveGame, DrawOffer, GameAction, Notice, Player};
+use super::dialogs::{Dialogs, Mode, NewGame, side_name};
+use super::session::{ActiveGame, GameAction, Notice, Player};
 use super::storage::SaveDir;
-use crate::ai;
-use crate::rules::{CheckKinds, Color as Side, Game, RuleOptions, StalemateRule};
+use crate::rules::{CheckKinds, Game};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
-use std::path::PathBuf;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default());
-    app.init_resource::<Dialogs>();
     app.add_systems(
         EguiPrimaryContextPass,
-        (
-            title.run_if(in_state(Screen::Title)),
-            game_panel.run_if(not(in_state(Screen::Title))),
-            new_game_dialog,
-            load_dialog,
-            outcome_window.run_if(not(in_state(Screen::Title))),
-            draw_offer_window,
-        )
-            .chain(),
+        (title.run_if(in_state(Screen::Title)), game_panel.run_if(not(in_state(Screen::Title))))
+            .chain()
+            .in_set(PanelSystems),
     );
+    app.add_plugins(super::dialogs::plugin);
 }
+
+/// The title and the game panel, drawn before any dialog.
+#[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) struct PanelSystems;
 
 /// The words called out for a check: "Shak!", "Tuk!", "Tsod!".
 pub fn announcement(checks: CheckKinds) -> Option<String> {
@@ -40,62 +38,6 @@ pub fn announcement(checks: CheckKinds) -> Option<String> {
         .collect();
     (!calls.is_empty()).then(|| calls.join(" "))
 }
-
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-enum Mode {
-    #[default]
-    HumanVsAi,
-    TwoHumans,
-    AiVsAi,
-}
-
-#[derive(Resource, Default)]
-struct Dialogs {
-    new_game: Option<NewGame>,
-    load: Option<Vec<PathBuf>>,
-    /// The game state whose outcome window was closed.
-    outcome_closed: Option<(u64, usize)>,
-}
-
-#[derive(Clone, Debug)]
-struct NewGame {
-    mode: Mode,
-    human: Side,
-    first: Side,
-    level: u8,
-    rules: RuleOptions,
-}
-
-impl NewGame {
-    fn new(mode: Mode, active: &ActiveGame) -> NewGame {
-        NewGame {
-            mode,
-            human: active.lone_human().unwrap_or(Side::White),
-            first: Side::White,
-            level: active.ai_level,
-            rules: active.game().rules(),
-        }
-    }
-
-    fn players(&self) -> [Player; 2] {
-        match self.mode {
-            Mode::TwoHumans => [Player::Human; 2],
-            Mode::AiVsAi => [Player::Ai; 2],
-            Mode::HumanVsAi => match self.human {
-                Side::White => [Player::Human, Player::Ai],
-                Side::Black => [Player::Ai, Player::Human],
-            },
-        }
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White (ivory)",
-        Side::Black => "Black (red)",
-    }
-}
-
 fn title(
     mut contexts: EguiContexts,
     active: Res<ActiveGame>,
@@ -255,178 +197,4 @@ fn move_list(ui: &mut egui::Ui, game: &Game) {
             }
         });
     });
-}
-
-fn new_game_dialog(
-    mut contexts: EguiContexts,
-    mut dialogs: ResMut<Dialogs>,
-    mut active: ResMut<ActiveGame>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut commands: Commands,
-) -> Result {
-    let Some(mut setup) = dialogs.new_game.clone() else { return Ok(()) };
-    let ctx = contexts.ctx_mut()?;
-    let mut open = true;
-    let mut start = false;
-    egui::Window::new("New game")
-        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut open)
-        .show(ctx, |ui| {
-            ui.label(RichText::new("Players").strong());
-            ui.radio_value(&mut setup.mode, Mode::HumanVsAi, "You against the computer");
-            ui.radio_value(&mut setup.mode, Mode::TwoHumans, "Two people at this board");
-            ui.radio_value(&mut setup.mode, Mode::AiVsAi, "Computer against computer");
-            if setup.mode == Mode::HumanVsAi {
-                ui.horizontal(|ui| {
-                    ui.label("You play");
-                    ui.radio_value(&mut setup.human, Side::White, side_name(Side::White));
-                    ui.radio_value(&mut setup.human, Side::Black, side_name(Side::Black));
-                });
-            }
-            ui.horizontal(|ui| {
-                ui.label("Moves first");
-                ui.radio_value(&mut setup.first, Side::White, side_name(Side::White));
-                ui.radio_value(&mut setup.first, Side::Black, side_name(Side::Black));
-            });
-            if setup.mode != Mode::TwoHumans {
-                ui.add(egui::Slider::new(&mut setup.level, 1..=ai::MAX_LEVEL).text("Computer level"));
-            }
-            ui.separator();
-            ui.label(RichText::new("Rules").strong());
-            ui.horizontal(|ui| {
-                ui.label("Stalemate");
-                ui.radio_value(&mut setup.rules.stalemate, StalemateRule::Win, "wins (seed 003)");
-                ui.radio_value(&mut setup.rules.stalemate, StalemateRule::Draw, "draws");
-            });
-            ui.checkbox(&mut setup.rules.repetition_draw, "Third repetition draws");
-            ui.checkbox(&mut setup.rules.fifty_move_draw, "Fifty moves without capture or child move draw");
-            ui.separator();
-            start = ui.button(RichText::new("Start").size(18.0)).clicked();
-        });
-    if start {
-        active.ai_level = setup.level;
-        commands.trigger(GameAction::Start {
-            game: Game::new(setup.rules, setup.first),
-            players: setup.players(),
-        });
-        NextState::set_if_neq(&mut screen, Screen::Game);
-        dialogs.new_game = None;
-    } else if open {
-        dialogs.new_game = Some(setup);
-    } else {
-        dialogs.new_game = None;
-    }
-    Ok(())
-}
-
-fn load_dialog(
-    mut contexts: EguiContexts,
-    mut dialogs: ResMut<Dialogs>,
-    active: Res<ActiveGame>,
-    saves: Res<SaveDir>,
-    mut notice: ResMut<Notice>,
-    mut screen: ResMut<NextState<Screen>>,
-    mut commands: Commands,
-) -> Result {
-    let Some(files) = dialogs.load.clone() else { return Ok(()) };
-    let ctx = contexts.ctx_mut()?;
-    let mut open = true;
-    let mut chosen = None;
-    egui::Window::new("Load a game")
-        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
-        .open(&mut open)
-        .show(ctx, |ui| {
-            ui.label(format!("Saved in {}", saves.0.display()));
-            if files.is_empty() {
-                ui.label("No saved games yet.");
-            }
-            egui::ScrollArea::vertical().max_height(300.0).show(ui, |ui| {
-                for path in &files {
-                    let name = path
-                        .file_name()
-                        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
-                    if ui.button(name).clicked() {
-                        chosen = Some(path.clone());
-                    }
-                }
-            });
-        });
-    if let Some(path) = chosen {
-        match saves.load(&path) {
-            Ok(game) => {
-                let players =
-                    if active.players() == [Player::Ai; 2] { [Player::Human; 2] } else { active.players() };
-                commands.trigger(GameAction::Start { game, players });
-                NextState::set_if_neq(&mut screen, Screen::Game);
-            }
-            Err(error) => notice.0 = Some(format!("Not loaded: {error}")),
-        }
-        dialogs.load = None;
-    } else if !open {
-        dialogs.load = None;
-    }
-    Ok(())
-}
-
-fn outcome_window(
-    mut contexts: EguiContexts,
-    active: Res<ActiveGame>,
-    mut dialogs: ResMut<Dialogs>,
-    mut commands: Commands,
-) -> Result {
-    let game = active.game();
-    let Some(outcome) = game.outcome() else { return Ok(()) };
-    let state = (active.generation(), game.moves().len());
-    if dialogs.outcome_closed == Some(state) || dialogs.new_game.is_some() {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    // Top left: clear of the board's far rank, where the mated noyon often stands.
-    egui::Window::new("Game over")
-        .anchor(Align2::LEFT_TOP, [10.0, 10.0])
-        .collapsible(false)
-        .resizable(false)
-        .title_bar(false)
-        .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.label(RichText::new(outcome.to_string()).size(28.0).strong());
-                ui.add_space(8.0);
-                ui.horizontal(|ui| {
-                    if ui.button("New game…").clicked() {
-                        dialogs.new_game = Some(NewGame::new(Mode::HumanVsAi, &active));
-                    }
-                    if !game.moves().is_empty() && ui.button("Take back").clicked() {
-                        commands.trigger(GameAction::Undo);
-                    }
-                    if ui.button("Close").clicked() {
-                        dialogs.outcome_closed = Some(state);
-                    }
-                });
-            });
-        });
-    Ok(())
-}
-
-fn draw_offer_window(mut contexts: EguiContexts, offer: Res<DrawOffer>, mut commands: Commands) -> Result {
-    let Some(by) = offer.0 else { return Ok(()) };
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Draw offered")
-        .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
-        .collapsible(false)
-        .resizable(false)
-        .show(ctx, |ui| {
-            ui.label(format!("{by} offers a draw. {}, do you accept?", by.opponent()));
-            ui.horizontal(|ui| {
-                if ui.button("Accept").clicked() {
-                    commands.trigger(GameAction::AcceptDraw);
-                }
-                if ui.button("Decline").clicked() {
-                    commands.trigger(GameAction::DeclineDraw);
-                }
-            });
-        });
-    Ok(())
 }
