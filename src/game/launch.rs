@@ -12,12 +12,12 @@ use thiserror::Error;
 
 /// Shatar, Mongolian chess, in 3D.
 #[derive(Parser, Debug, Default)]
-#[command(version, about)]
+#[command(version, about = "Shatar, Mongolian chess, in 3D")]
 pub struct Cli {
     /// Start from a saved game record (JSON).
     #[arg(long, value_name = "RECORD", conflicts_with = "moves")]
     pub load: Option<PathBuf>,
-    /// Replay these UCI moves from the initial array, e.g. "d2d4 d7d5 e2e4".
+    /// Replay these UCI moves from the initial array, e.g. "d2d4 d7d5 e2e3".
     #[arg(long, value_name = "UCI MOVES")]
     pub moves: Option<String>,
     /// Render the scene once everything has loaded, write this PNG and exit.
