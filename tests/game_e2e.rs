@@ -74,7 +74,9 @@ fn luminance(c: [f32; 3]) -> f32 {
 fn screenshot(moves: &str, out: &Path) {
     let binary = env!("CARGO_BIN_EXE_shatar");
     let size = format!("{WIDTH}x{HEIGHT}");
+    let runtime = out.parent().expect("the PNG's folder");
     let status = Command::new("xvfb-run")
+        .env("XDG_RUNTIME_DIR", runtime)
         .args(["-a", "-s", "-screen 0 1280x720x24", "env", "WGPU_BACKEND=vulkan", binary])
         .args(["--moves", moves, "--view", "top", "--size", &size, "--screenshot"])
         .arg(out)
