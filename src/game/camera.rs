@@ -226,3 +226,34 @@ fn ease_camera(time: Res<Time>, mut cameras: Query<(&mut OrbitCamera, &mut Trans
     camera.now = next;
     *transform = next.transform();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_camera_stays_within_its_limits() {
+        let wild =
+            Orbit { yaw: 9.0, pitch: -1.0, distance: 100.0, focus: Vec3::new(30.0, 5.0, -30.0) }.clamped();
+        assert_eq!(wild.pitch, MIN_PITCH, "never below the table");
+        assert_eq!(wild.distance, MAX_DISTANCE);
+        assert_eq!(wild.focus, Vec3::new(MAX_FOCUS, 0.0, -MAX_FOCUS), "the board stays in view");
+        let close = Orbit { pitch: 3.0, distance: 0.1, ..wild }.clamped();
+        assert_eq!((close.pitch, close.distance), (MAX_PITCH, MIN_DISTANCE));
+    }
+
+    #[test]
+    fn presets_face_the_board_from_their_side() {
+        let white = view_transform(View::White);
+        let black = view_transform(View::Black);
+        let top = view_transform(View::Top);
+        assert!(white.translation.z > 5.0 && black.translation.z < -5.0);
+        assert!(top.forward().y < -0.99, "the top view looks straight down");
+        for view in [white, black, top] {
+            assert!(
+                view.forward().dot(Vec3::ZERO - view.translation).is_sign_positive(),
+                "looks at the board"
+            );
+        }
+    }
+}

@@ -198,3 +198,19 @@ fn move_list(ui: &mut egui::Ui, game: &Game) {
         });
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::announcement;
+    use crate::rules::{CheckKind, CheckKinds};
+
+    #[test]
+    fn checks_are_called_by_their_kind() {
+        assert_eq!(announcement(CheckKinds::NONE), None);
+        assert_eq!(announcement(CheckKinds::NONE.with(CheckKind::Shak)).as_deref(), Some("Shak!"));
+        assert_eq!(announcement(CheckKinds::NONE.with(CheckKind::Tuk)).as_deref(), Some("Tuk!"));
+        assert_eq!(announcement(CheckKinds::NONE.with(CheckKind::Tsod)).as_deref(), Some("Tsod!"));
+        let double = CheckKinds::NONE.with(CheckKind::Shak).with(CheckKind::Tuk);
+        assert_eq!(announcement(double).as_deref(), Some("Shak! Tuk!"));
+    }
+}
