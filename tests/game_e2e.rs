@@ -8,6 +8,7 @@ use shatar::game::{View, camera_projection, square_center, view_transform};
 use shatar::rules::Square;
 use std::path::Path;
 use std::process::Command;
+use std::sync::Mutex;
 
 const WIDTH: u32 = 1024;
 const HEIGHT: u32 = 640;
@@ -53,9 +54,13 @@ impl Picture {
 
 /// Where the game's camera, at rest in the top view, shows a world point.
 fn project(world: Vec3, width: u32, height: u32) -> (i32, i32) {
+    project_from(View::Top, world, width, height)
+}
+
+fn project_from(view: View, world: Vec3, width: u32, height: u32) -> (i32, i32) {
     let mut projection = camera_projection();
     projection.update(width as f32, height as f32);
-    let view = view_transform(View::Top).to_matrix().inverse();
+    let view = view_transform(view).to_matrix().inverse();
     let clip = projection.get_clip_from_view() * view * world.extend(1.0);
     let ndc = clip.truncate() / clip.w;
     let x = (ndc.x + 1.0) / 2.0 * width as f32;
@@ -71,7 +76,12 @@ fn luminance(c: [f32; 3]) -> f32 {
     0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2]
 }
 
+/// One game under Xvfb at a time: two lavapipe renderers on two cores
+/// would slow each other down.
+static XVFB: Mutex<()> = Mutex::new(());
+
 fn screenshot(moves: &str, out: &Path) {
+    let _one_at_a_time = XVFB.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let binary = env!("CARGO_BIN_EXE_shatar");
     let size = format!("{WIDTH}x{HEIGHT}");
     let runtime = out.parent().expect("the PNG's folder");
@@ -146,6 +156,57 @@ fn screenshot_shows_board_pieces_and_the_last_move() {
 
 fn distance(a: [f32; 3], b: [f32; 3]) -> f32 {
     (0..3).map(|c| (a[c] - b[c]).powi(2)).sum::<f32>().sqrt()
+}
+
+/// Real X pointer events, sent with xdotool, go through Bevy's mesh picking
+/// to the game: two clicks play d2-d4, the computer answers, and Ctrl+C
+/// closes the game, which keeps it in `autosave.json`.
+#[test]
+fn real_pointer_clicks_play_a_move_and_closing_keeps_the_game() {
+    let _one_at_a_time = XVFB.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let click = |name: &str| {
+        let (x, y) = project_from(View::White, square_center(sq(name)), WIDTH, HEIGHT);
+        format!("click {x} {y}")
+    };
+    let script = format!(
+        r#"set -m
+"$0" --white human --black ai --size {WIDTH}x{HEIGHT} &
+game=$!
+timeout 60 xdotool search --sync --name '^Shatar$' > /dev/null || exit 90
+sleep 3
+click() {{
+  xdotool mousemove --sync $1 $2; sleep 0.5
+  xdotool mousemove --sync $(($1 + 1)) $(($2 + 1)); sleep 0.5
+  xdotool mousedown 1; sleep 0.2; xdotool mouseup 1; sleep 1
+}}
+{}
+{}
+sleep 4
+kill -INT $game
+wait $game
+"#,
+        click("d2"),
+        click("d4"),
+    );
+    let status = Command::new("timeout")
+        .args(["180", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", "bash", "-c", &script])
+        .arg(env!("CARGO_BIN_EXE_shatar"))
+        .env("SHATAR_DATA_DIR", dir.path())
+        .env("XDG_RUNTIME_DIR", dir.path())
+        .env("WGPU_BACKEND", "vulkan")
+        .status()
+        .expect("timeout, xvfb-run and xdotool must be installed; scripts/test installs them");
+    // Bevy exits with 130 after Ctrl+C.
+    assert_eq!(status.code(), Some(130), "the game did not close as asked: {status}");
+    let saved = dir.path().join("saves").join(shatar::game::AUTOSAVE);
+    let record = shatar::rules::GameRecord::load(&saved).expect("the game was kept on closing");
+    assert_eq!(
+        record.moves.get(..2),
+        Some(&["d2d4".to_string(), "d7d5".to_string()][..]),
+        "{:?}",
+        record.moves
+    );
 }
 
 #[test]

@@ -26,7 +26,7 @@ pub use motion::{Glide, Shake};
 pub use opponent::AiPace;
 pub use pieces::{PieceView, Place};
 pub use session::{ActiveGame, DrawOffer, GameAction, Notice, Player};
-pub use storage::SaveDir;
+pub use storage::{AUTOSAVE, SaveDir};
 
 /// The screens of the game, as a state.
 #[derive(States, Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

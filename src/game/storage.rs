@@ -1,11 +1,33 @@
 //! Saved games: the core's JSON records in the user's data directory.
 
+use super::screenshot::ScreenshotPlan;
+use super::session::ActiveGame;
 use crate::rules::{Game, GameRecord, RecordError};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(SaveDir::locate());
+    app.add_systems(Last, autosave_on_exit.run_if(not(resource_exists::<ScreenshotPlan>)));
+}
+
+/// The file the game in play is written to when the game closes.
+pub const AUTOSAVE: &str = "autosave.json";
+
+/// Closing the game never loses it: it is written to `autosave.json`,
+/// which Load lists like any other save.
+fn autosave_on_exit(mut exits: MessageReader<AppExit>, active: Res<ActiveGame>, saves: Res<SaveDir>) {
+    if exits.read().next().is_none() || active.game().moves().is_empty() {
+        return;
+    }
+    let path = saves.0.join(AUTOSAVE);
+    let saved = std::fs::create_dir_all(&saves.0)
+        .map_err(|source| RecordError::Io { path: saves.0.clone(), source })
+        .and_then(|()| active.game().save(&path));
+    match saved {
+        Ok(()) => info!("game saved to {}", path.display()),
+        Err(error) => error!("cannot save the game on exit: {error}"),
+    }
 }
 
 /// Where saved games go: `$SHATAR_DATA_DIR`, or the platform's data
