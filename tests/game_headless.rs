@@ -11,8 +11,8 @@ use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 use common::game_after;
 use shatar::game::{
-    ActiveGame, BoardSquare, DrawOffer, GameAction, PieceView, Place, Player, SaveDir, Selection, Shake,
-    SquareMark, headless_plugin,
+    ActiveGame, BoardSquare, DrawOffer, GameAction, PieceView, Place, Player, SaveDir, Screen, Selection,
+    Shake, SquareMark, headless_plugin,
 };
 use shatar::rules::{
     Color as Side, DrawReason, Game, Outcome, PieceKind, Reason, RuleOptions, Square, StalemateRule,
@@ -26,6 +26,7 @@ fn app_with(game: Game, players: [Player; 2]) -> App {
     app.add_plugins(MinimalPlugins).add_plugins(headless_plugin);
     app.insert_resource(ActiveGame::new(game, players));
     app.update();
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
     app.update();
     assert_mirror(&mut app);
     app
@@ -188,6 +189,19 @@ fn drag_and_drop_plays_a_move_or_shakes() {
         "a drop on a piece captures it"
     );
     assert_mirror(&mut app);
+}
+
+#[test]
+fn behind_the_title_the_board_ignores_clicks() {
+    let mut app = two_people();
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Title);
+    app.update();
+    click(&mut app, "d2");
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
+    app.update();
+    click(&mut app, "d2");
+    assert_eq!(app.world().resource::<Selection>().from, Some(sq("d2")));
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Turns chosen squares into candidate moves for the core to validate.
 
+use super::Screen;
 use super::motion::Shake;
 use super::pieces::PieceView;
 use super::session::{ActiveGame, GameAction};
@@ -9,8 +10,9 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>();
     app.init_resource::<Hovered>();
-    app.add_observer(on_chosen);
-    app.add_observer(on_dropped);
+    // Behind the title the board is only a picture.
+    app.add_observer(on_chosen.run_if(not(in_state(Screen::Title))));
+    app.add_observer(on_dropped.run_if(not(in_state(Screen::Title))));
     app.add_systems(
         Update,
         drop_stale_selection.in_set(super::AppSystems::Input).run_if(resource_changed::<ActiveGame>),
