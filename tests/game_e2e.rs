@@ -175,10 +175,12 @@ fn real_pointer_clicks_play_a_move_and_closing_keeps_the_game() {
 game=$!
 timeout 60 xdotool search --sync --name '^Shatar$' > /dev/null || exit 90
 sleep 3
+# lavapipe draws a few frames a second, and picking needs a frame or two
+# after the pointer moves, so every step waits.
 click() {{
-  xdotool mousemove --sync $1 $2; sleep 0.5
-  xdotool mousemove --sync $(($1 + 1)) $(($2 + 1)); sleep 0.5
-  xdotool mousedown 1; sleep 0.2; xdotool mouseup 1; sleep 1
+  xdotool mousemove --sync $1 $2; sleep 1
+  xdotool mousemove --sync $(($1 + 1)) $(($2 + 1)); sleep 1
+  xdotool mousedown 1; sleep 0.3; xdotool mouseup 1; sleep 1.5
 }}
 {}
 {}
