@@ -373,15 +373,15 @@ fn saves_go_to_the_data_directory_and_load_back() {
     let second = saves.save(&played).expect("saved again");
     assert_ne!(first, second, "a save never overwrites another");
     assert_eq!(saves.list().len(), 2);
-    let loaded = saves.load(&first).expect("loads");
+    let loaded = Game::load(&first).expect("loads");
     assert_eq!(loaded.moves(), played.moves());
     let broken = dir.path().join("saves").join("broken.json");
     std::fs::write(&broken, "{").expect("written");
-    assert!(saves.load(&broken).is_err(), "a broken file is an error, not a crash");
+    assert!(Game::load(&broken).is_err(), "a broken file is an error, not a crash");
 }
 
 /// A random game, played in the core alone, that ends for `reason`.
-fn random_game_ending_in(reason: Reason, rules: RuleOptions) -> Vec<String> {
+fn random_game_ending_in(reason: Reason, rules: RuleOptions) -> Game {
     for seed in 0..200_000u64 {
         let mut rng = fastrand::Rng::with_seed(seed);
         let first = if seed % 2 == 0 { Side::White } else { Side::Black };
@@ -392,7 +392,7 @@ fn random_game_ending_in(reason: Reason, rules: RuleOptions) -> Vec<String> {
             game.play(mv).expect("a legal move");
         }
         if Outcome::summary(game.outcome()).reason == Some(reason) {
-            return game.moves().iter().map(|played| played.mv.to_string()).collect();
+            return game;
         }
     }
     panic!("no random game ended in {reason:?}");
@@ -412,10 +412,9 @@ fn full_games_through_clicks_end_in_every_kind_of_outcome() {
         (Reason::FiftyMoves, RuleOptions::default()),
     ];
     for (reason, rules) in cases {
-        let moves = random_game_ending_in(reason, rules);
-        let first_from = sq(&moves[0][..2]);
-        let first = if first_from.rank() < 4 { Side::White } else { Side::Black };
-        let mut app = app_with(Game::new(rules, first), [Player::Human; 2]);
+        let ended = random_game_ending_in(reason, rules);
+        let moves: Vec<String> = ended.moves().iter().map(|played| played.mv.to_string()).collect();
+        let mut app = app_with(Game::new(rules, ended.first_player()), [Player::Human; 2]);
         for uci in &moves {
             play(&mut app, uci);
         }

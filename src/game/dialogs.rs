@@ -178,7 +178,7 @@ fn load_dialog(
             });
         });
     if let Some(path) = chosen {
-        match saves.load(&path) {
+        match Game::load(&path) {
             Ok(game) => {
                 let players =
                     if active.players() == [Player::Ai; 2] { [Player::Human; 2] } else { active.players() };

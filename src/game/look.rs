@@ -164,17 +164,21 @@ fn spawn_surroundings(
 fn paint_squares(
     looks: Option<Res<Looks>>,
     mut commands: Commands,
-    squares: Query<(Entity, &BoardSquare, &SquareMark), Changed<SquareMark>>,
+    squares: Query<(Entity, &BoardSquare, Ref<SquareMark>), Changed<SquareMark>>,
 ) {
     let Some(looks) = looks else { return };
     for (entity, square, mark) in &squares {
         let parity = usize::from((square.0.file() + square.0.rank()) % 2 == 1);
-        let index = MARKS.iter().position(|m| m == mark).unwrap_or(0);
-        commands.entity(entity).insert((
-            Mesh3d(looks.square.clone()),
-            MeshMaterial3d(looks.squares[parity][index].clone()),
-            Transform::from_translation(super::board::square_center(square.0) - Vec3::Y * 0.06),
-        ));
+        let index = MARKS.iter().position(|m| *m == *mark).unwrap_or(0);
+        let mut square_entity = commands.entity(entity);
+        square_entity.insert(MeshMaterial3d(looks.squares[parity][index].clone()));
+        if mark.is_added() {
+            // The slab's top face is the board's surface.
+            square_entity.insert((
+                Mesh3d(looks.square.clone()),
+                Transform::from_translation(super::board::square_center(square.0) - Vec3::Y * 0.06),
+            ));
+        }
     }
 }
 

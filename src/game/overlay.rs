@@ -88,7 +88,6 @@ fn title(
     Ok(())
 }
 
-#[allow(clippy::too_many_arguments, reason = "one panel shows and drives the whole game")]
 fn game_panel(
     mut contexts: EguiContexts,
     active: Res<ActiveGame>,

@@ -2,7 +2,7 @@
 
 use super::screenshot::ScreenshotPlan;
 use super::session::ActiveGame;
-use crate::rules::{Game, GameRecord, RecordError};
+use crate::rules::{Game, RecordError};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -20,12 +20,8 @@ fn autosave_on_exit(mut exits: MessageReader<AppExit>, active: Res<ActiveGame>, 
     if exits.read().next().is_none() || active.game().moves().is_empty() {
         return;
     }
-    let path = saves.0.join(AUTOSAVE);
-    let saved = std::fs::create_dir_all(&saves.0)
-        .map_err(|source| RecordError::Io { path: saves.0.clone(), source })
-        .and_then(|()| active.game().save(&path));
-    match saved {
-        Ok(()) => info!("game saved to {}", path.display()),
+    match saves.save_as(active.game(), AUTOSAVE) {
+        Ok(path) => info!("game saved to {}", path.display()),
         Err(error) => error!("cannot save the game on exit: {error}"),
     }
 }
@@ -45,12 +41,18 @@ impl SaveDir {
 
     /// Writes the game under the next free name; returns the path.
     pub fn save(&self, game: &Game) -> Result<PathBuf, RecordError> {
+        let name = (1..)
+            .map(|n| format!("game-{n:03}.json"))
+            .find(|name| !self.0.join(name).exists())
+            .unwrap_or_else(|| "game.json".into());
+        self.save_as(game, &name)
+    }
+
+    /// Writes the game to `name` in the directory, making it if need be.
+    fn save_as(&self, game: &Game, name: &str) -> Result<PathBuf, RecordError> {
         std::fs::create_dir_all(&self.0)
             .map_err(|source| RecordError::Io { path: self.0.clone(), source })?;
-        let path = (1..)
-            .map(|n| self.0.join(format!("game-{n:03}.json")))
-            .find(|path| !path.exists())
-            .unwrap_or_else(|| self.0.join("game.json"));
+        let path = self.0.join(name);
         game.save(&path)?;
         Ok(path)
     }
@@ -66,10 +68,6 @@ impl SaveDir {
             .collect();
         files.sort_by(|a, b| b.cmp(a));
         files.into_iter().map(|(_, path)| path).collect()
-    }
-
-    pub fn load(&self, path: &Path) -> Result<Game, RecordError> {
-        GameRecord::load(path)?.to_game()
     }
 }
 
