@@ -1,36 +1,33 @@
-//! The computer player, beside the rules core and free of Bevy.
-//!
-//! For now it plays a random legal move; the searching AI replaces the
-//! body of [`choose_move`] and keeps its signature.
+//! The computer player, beside the rules core and free of Bevy: a search
+//! ([`Searcher`]), an evaluation made for Shatar, and strength [`Level`]s.
 
-use crate::rules::{Color, Game, Move, PieceKind, Position};
+mod eval;
+mod level;
+mod limits;
+mod search;
+mod table;
 
-/// How strong the computer plays, from 1 to [`MAX_LEVEL`].
-pub const MAX_LEVEL: u8 = 5;
+pub use eval::evaluate;
+pub use level::{Level, MAX_LEVEL};
+pub use limits::{Clock, Deadlines, Limits};
+pub use search::{MATE, MATE_BOUND, Report, Score, Searcher, Thought};
+pub use table::{DEFAULT_HASH_MB, MAX_HASH_MB};
 
-/// A move for the side to move, or `None` if the game is over.
-pub fn choose_move(game: &Game, _level: u8, seed: u64) -> Option<Move> {
-    let moves = game.legal_moves();
-    let mut rng = fastrand::Rng::with_seed(seed);
-    moves.get(rng.usize(..moves.len().max(1))).copied()
+use crate::rules::{Color, Game, Move, Position, StalemateRule};
+use std::sync::atomic::AtomicBool;
+
+/// A move for the side to move at `level`, within the level's time in the
+/// game, or `None` if the game is over. Setting `stop` ends it at once.
+pub fn choose_move(game: &Game, level: u8, seed: u64, stop: &AtomicBool) -> Option<Move> {
+    let level = Level::new(level);
+    let mut searcher = Searcher::new(DEFAULT_HASH_MB);
+    level.choose(&mut searcher, game, Limits::movetime(level.game_time()), seed, stop, |_| {})
 }
 
-/// Whether the computer, playing `us`, takes a draw offer: it does when it
-/// is not ahead in material.
+/// Whether the computer, playing `us`, takes a draw offer: it does when its
+/// evaluation says it is not ahead.
 pub fn accepts_draw(position: &Position, us: Color) -> bool {
-    material(position, us) <= material(position, us.opponent())
-}
-
-fn material(position: &Position, color: Color) -> u32 {
-    PieceKind::ALL.iter().map(|&kind| position.pieces(color, kind).count() * value(kind)).sum()
-}
-
-fn value(kind: PieceKind) -> u32 {
-    match kind {
-        PieceKind::Noyon => 0,
-        PieceKind::Bers => 9,
-        PieceKind::Tereg => 5,
-        PieceKind::Teme | PieceKind::Mori => 3,
-        PieceKind::Child => 1,
-    }
+    let score = evaluate(position, StalemateRule::Win);
+    let ours = if position.side_to_move() == us { score } else { -score };
+    ours <= 50
 }

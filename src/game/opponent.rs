@@ -6,6 +6,8 @@ use crate::ai;
 use crate::rules::Move;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub(super) fn plugin(app: &mut App) {
@@ -21,13 +23,25 @@ impl AiPace {
     pub const WATCHABLE: AiPace = AiPace(Duration::from_millis(700));
 }
 
-/// A move being worked out for one exact state of the game.
+/// A move being worked out for one exact state of the game. Despawning it
+/// (undo, new game, quit) stops the search at once.
 #[derive(Component)]
-struct Thinking {
+pub struct Thinking {
+    // Declared first, so the flag is set before the task is dropped.
+    _stop: StopOnDrop,
     task: Task<Option<Move>>,
     generation: u64,
     ply: usize,
     started: Duration,
+}
+
+/// Sets the search's stop flag when dropped.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
 }
 
 fn start_thinking(
@@ -45,10 +59,19 @@ fn start_thinking(
     let level = active.ai_level;
     let ply = game.moves().len();
     let seed = active.generation().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64 ^ game.position().hash();
-    let task = AsyncComputeTaskPool::get().spawn(async move { ai::choose_move(&snapshot, level, seed) });
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&stop);
+    let task =
+        AsyncComputeTaskPool::get().spawn(async move { ai::choose_move(&snapshot, level, seed, &flag) });
     commands.spawn((
         Name::new("Computer thinking"),
-        Thinking { task, generation: active.generation(), ply, started: time.elapsed() },
+        Thinking {
+            _stop: StopOnDrop(stop),
+            task,
+            generation: active.generation(),
+            ply,
+            started: time.elapsed(),
+        },
     ));
 }
 

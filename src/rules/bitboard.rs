@@ -18,6 +18,10 @@ impl Bitboard {
         Bitboard(0xff << (8 * rank as u32))
     }
 
+    pub const fn file(file: u8) -> Bitboard {
+        Bitboard(0x0101_0101_0101_0101 << file)
+    }
+
     pub const fn has(self, square: Square) -> bool {
         self.0 >> square.index() & 1 != 0
     }

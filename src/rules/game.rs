@@ -1,13 +1,14 @@
 //! A game: the positions so far, the moves with their checks, and the
 //! outcome, judged after every move by the rules in force.
 
-use super::check::{CheckKind, CheckKinds};
+use super::check::CheckKinds;
 use super::fen::FenError;
 use super::moves::{Move, MoveList};
-use super::options::{RuleOptions, StalemateRule};
+use super::options::RuleOptions;
 use super::outcome::{DrawReason, Outcome, WinReason};
-use super::piece::{Piece, PieceKind};
+use super::piece::Piece;
 use super::position::Position;
+use super::series::CheckSeries;
 use super::square::{Color, Square};
 use super::uci::MoveError;
 use thiserror::Error;
@@ -188,42 +189,26 @@ impl Game {
         if position.is_robado() {
             return Some(Outcome::Draw(DrawReason::Robado));
         }
-        let mover = position.side_to_move().opponent();
         if !position.has_legal_moves() {
-            if position.is_check() {
-                return Some(self.judge_mate(mover));
-            }
-            return Some(match self.rules.stalemate {
-                StalemateRule::Win => Outcome::Win { winner: mover, reason: WinReason::Stalemate },
-                StalemateRule::Draw => Outcome::Draw(DrawReason::Stalemate),
-            });
+            let mover = position.side_to_move().opponent();
+            return Some(position.outcome_without_moves(self.series(mover), self.rules));
         }
         if self.rules.repetition_draw && self.occurrences(position) >= 3 {
             return Some(Outcome::Draw(DrawReason::Repetition));
         }
-        if self.rules.fifty_move_draw && position.halfmove_clock() >= 100 {
+        if position.fifty_moves_reached(self.rules) {
             return Some(Outcome::Draw(DrawReason::FiftyMoves));
         }
         None
     }
 
-    /// Mate wins only with a shak: in the mating move, or in the unbroken
-    /// series of checks the mating side gave just before it. A mate given
-    /// by mori alone draws.
-    fn judge_mate(&self, mover: Color) -> Outcome {
-        let position = self.position();
-        if (position.checkers() & !position.kind(PieceKind::Mori)).is_empty() {
-            return Outcome::Draw(DrawReason::MoriMate);
-        }
-        let earlier = self.moves.iter().rev().skip(2).step_by(2).map(|played| played.checks);
-        let series =
-            std::iter::once(position.check_kinds()).chain(earlier).take_while(|checks| checks.is_check());
-        for checks in series {
-            if checks.contains(CheckKind::Shak) {
-                return Outcome::Win { winner: mover, reason: WinReason::ShakMate };
-            }
-        }
-        Outcome::Draw(DrawReason::Niol)
+    /// The series of checks `color` is giving, counted from the game's start.
+    pub fn series(&self, color: Color) -> CheckSeries {
+        self.positions
+            .iter()
+            .zip(&self.moves)
+            .filter(|(before, _)| before.side_to_move() == color)
+            .fold(CheckSeries::Broken, |series, (_, played)| series.after(played.checks))
     }
 
     fn occurrences(&self, position: &Position) -> usize {

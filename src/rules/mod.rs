@@ -15,6 +15,7 @@ mod piece;
 mod position;
 mod record;
 mod san;
+mod series;
 mod square;
 mod uci;
 mod zobrist;
@@ -29,5 +30,6 @@ pub use outcome::{DrawReason, Outcome, Reason, ResultSummary, ResultTag, WinReas
 pub use piece::{Piece, PieceKind};
 pub use position::{IllegalMove, Position, PositionError, Setup};
 pub use record::{GameRecord, RECORD_VERSION, RecordError};
+pub use series::CheckSeries;
 pub use square::{Color, Square};
 pub use uci::MoveError;

@@ -12,8 +12,17 @@ use super::square::{Color, Square};
 impl Position {
     /// Every legal move. None once robado has ended the game.
     pub fn legal_moves(&self) -> MoveList {
+        self.collect(false)
+    }
+
+    /// The legal captures and promotions: the moves a quiescence search plays.
+    pub fn legal_captures(&self) -> MoveList {
+        self.collect(true)
+    }
+
+    fn collect(&self, tactical: bool) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(|from, targets, promotes| {
+        self.generate(tactical, |from, targets, promotes| {
             for to in targets {
                 // Capacity exceeds any position's move count; never drops a move.
                 let _ = list.try_push(Move::new(from, to, promotes.has(to)));
@@ -25,7 +34,7 @@ impl Position {
     /// The number of legal moves, without listing them.
     pub fn count_legal_moves(&self) -> usize {
         let mut count = 0;
-        self.generate(|_, targets, _| count += targets.count() as usize);
+        self.generate(false, |_, targets, _| count += targets.count() as usize);
         count
     }
 
@@ -33,18 +42,23 @@ impl Position {
         self.count_legal_moves() > 0
     }
 
-    /// Calls `emit(from, targets, promotion_squares)` once per movable piece.
-    fn generate(&self, mut emit: impl FnMut(Square, Bitboard, Bitboard)) {
+    /// Calls `emit(from, targets, promotion_squares)` once per movable piece;
+    /// `tactical` keeps only captures and promotions.
+    fn generate(&self, tactical: bool, mut emit: impl FnMut(Square, Bitboard, Bitboard)) {
         if self.is_robado() {
             return;
         }
         if let Some(mv) = self.obligatory_opening() {
-            emit(mv.from, Bitboard::from_square(mv.to), Bitboard::EMPTY);
+            if !tactical {
+                emit(mv.from, Bitboard::from_square(mv.to), Bitboard::EMPTY);
+            }
             return;
         }
         let us = self.side_to_move();
         let own = self.color(us);
         let enemy = self.color(us.opponent());
+        let last_rank = Bitboard::rank(us.last_rank());
+        let wanted = if tactical { enemy } else { Bitboard::FULL };
         let occupied = own | enemy;
         let noyon = self.noyon(us);
 
@@ -55,7 +69,7 @@ impl Position {
                 escapes = escapes.with(to);
             }
         }
-        emit(noyon, escapes, Bitboard::EMPTY);
+        emit(noyon, escapes & wanted, Bitboard::EMPTY);
 
         let checkers = self.checkers();
         if checkers.has_many() {
@@ -65,29 +79,30 @@ impl Position {
             Some(checker) => between(noyon, checker) | checkers,
             None => !own,
         };
+        let pieces_target = target & wanted;
         let pinned = self.pinned(us);
         let restrict = |from: Square, targets: Bitboard| {
             if pinned.has(from) { targets & line(noyon, from) } else { targets }
         };
 
         for from in self.pieces(us, PieceKind::Bers) {
-            emit(from, restrict(from, bers_attacks(from, occupied) & target), Bitboard::EMPTY);
+            emit(from, restrict(from, bers_attacks(from, occupied) & pieces_target), Bitboard::EMPTY);
         }
         for from in self.pieces(us, PieceKind::Tereg) {
-            emit(from, restrict(from, rook_attacks(from, occupied) & target), Bitboard::EMPTY);
+            emit(from, restrict(from, rook_attacks(from, occupied) & pieces_target), Bitboard::EMPTY);
         }
         for from in self.pieces(us, PieceKind::Teme) {
-            emit(from, restrict(from, bishop_attacks(from, occupied) & target), Bitboard::EMPTY);
+            emit(from, restrict(from, bishop_attacks(from, occupied) & pieces_target), Bitboard::EMPTY);
         }
         for from in self.pieces(us, PieceKind::Mori) & !pinned {
-            emit(from, mori_attacks(from) & target, Bitboard::EMPTY);
+            emit(from, mori_attacks(from) & pieces_target, Bitboard::EMPTY);
         }
-        let last_rank = Bitboard::rank(us.last_rank());
         let forward = if us == Color::White { 1 } else { -1 };
         for from in self.pieces(us, PieceKind::Child) {
             let mut targets = super::attacks::child_captures(us, from) & enemy;
             if let Some(step) = from.offset(0, forward)
                 && !occupied.has(step)
+                && (!tactical || last_rank.has(step))
             {
                 targets = targets.with(step);
             }

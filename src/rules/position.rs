@@ -303,6 +303,14 @@ impl Position {
         self.side_to_move = self.side_to_move.opponent();
     }
 
+    /// Passes the turn, for the search's null-move pruning; never a move of
+    /// the game. The side to move must not be in check.
+    pub(crate) fn play_null(&mut self) {
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        self.hash ^= zobrist::side_key(Color::White) ^ zobrist::side_key(Color::Black);
+        self.side_to_move = self.side_to_move.opponent();
+    }
+
     /// The position after `mv`, if it is legal here.
     pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
         if !self.is_legal(mv) {

@@ -1,0 +1,342 @@
+//! Plays `shatar-engine` against Debian's Fairy-Stockfish (`UCI_Variant
+//! shatar`) and prints wins, draws, losses, the score and an Elo
+//! difference with its 95 % error bar. The rules core adjudicates every
+//! game, with stalemate a draw, as Fairy-Stockfish scores it.
+//!
+//! ```sh
+//! cargo build --release --no-default-features --bin shatar-engine
+//! cargo run --release --no-default-features --example match -- --games 40 --movetime 100
+//! ```
+
+use clap::Parser;
+use shatar::rules::{Color, Game, Outcome, Position, RuleOptions, StalemateRule};
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+#[derive(Parser)]
+#[command(about = "shatar-engine against Fairy-Stockfish, adjudicated by the Shatar rules core")]
+struct Args {
+    /// Number of games; colours alternate, each opening is played twice.
+    #[arg(long, default_value_t = 40)]
+    games: u32,
+    /// Time per move for both engines, in milliseconds.
+    #[arg(long, default_value_t = 100)]
+    movetime: u64,
+    /// Random plies after the obligatory d-child moves.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Our engine's Skill Level (1 to 8).
+    #[arg(long, default_value_t = 8)]
+    level: u8,
+    /// Limit Fairy-Stockfish to this UCI_Elo (full strength if absent).
+    #[arg(long)]
+    fsf_elo: Option<u32>,
+    /// Games played at the same time, each by its own pair of engines.
+    #[arg(long, default_value_t = 1)]
+    parallel: u32,
+    #[arg(long, default_value = "/usr/games/fairy-stockfish")]
+    fsf: PathBuf,
+    /// Our engine; by default the `shatar-engine` built beside this program.
+    #[arg(long)]
+    engine: Option<PathBuf>,
+    /// Print every game's moves.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// A UCI engine in a child process; its lines arrive on a channel.
+struct Uci {
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Uci {
+    fn start(name: &str, path: &PathBuf, options: &[(&str, String)]) -> Result<Uci, String> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|error| format!("cannot start {}: {error}", path.display()))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Uci { name: name.to_string(), child, stdin, lines };
+        engine.send("uci")?;
+        engine.wait_for("uciok", Duration::from_secs(10))?;
+        for (option, value) in options {
+            engine.send(&format!("setoption name {option} value {value}"))?;
+        }
+        engine.ready()?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|error| format!("{}: {error}", self.name))
+    }
+
+    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with(prefix) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("{}: no '{prefix}' in time", self.name));
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(format!("{}: exited", self.name)),
+            }
+        }
+    }
+
+    fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        self.wait_for("readyok", Duration::from_secs(10)).map(|_| ())
+    }
+
+    fn best_move(&mut self, game: &Game, movetime: u64) -> Result<String, String> {
+        // Fairy-Stockfish has no double step: it starts after the opening.
+        let skip =
+            game.positions().iter().take_while(|position| position.obligatory_opening().is_some()).count();
+        let base = game.positions().get(skip).unwrap_or(game.position());
+        let moves: Vec<String> = game.moves().iter().skip(skip).map(|played| played.mv.to_string()).collect();
+        let mut command = format!("position fen {}", base.to_fen());
+        if !moves.is_empty() {
+            command.push_str(" moves ");
+            command.push_str(&moves.join(" "));
+        }
+        self.send(&command)?;
+        self.send(&format!("go movetime {movetime}"))?;
+        let line = self.wait_for("bestmove", Duration::from_millis(movetime + 5_000))?;
+        Ok(line.split_whitespace().nth(1).unwrap_or("(none)").to_string())
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// How a game ended, from our engine's point of view.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Verdict {
+    Win,
+    Draw,
+    Loss,
+}
+
+struct Played {
+    verdict: Verdict,
+    reason: String,
+    plies: usize,
+}
+
+fn rules() -> RuleOptions {
+    RuleOptions { stalemate: StalemateRule::Draw, ..RuleOptions::default() }
+}
+
+/// The obligatory d-child moves, then random legal plies.
+fn opening(rng: &mut fastrand::Rng, plies: u32) -> Game {
+    loop {
+        let first = if rng.bool() { Color::White } else { Color::Black };
+        let mut game = Game::new(rules(), first);
+        for _ in 0..2 + plies {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.usize(..moves.len())];
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        if !game.is_over() {
+            return game;
+        }
+    }
+}
+
+fn play(
+    ours: &mut Uci,
+    theirs: &mut Uci,
+    start: &Game,
+    we_are: Color,
+    movetime: u64,
+) -> Result<Played, String> {
+    for engine in [&mut *ours, &mut *theirs] {
+        engine.send("ucinewgame")?;
+        engine.ready()?;
+    }
+    let mut game = start.clone();
+    let verdict_for = |outcome: Outcome| match outcome.winner() {
+        Some(winner) if winner == we_are => Verdict::Win,
+        Some(_) => Verdict::Loss,
+        None => Verdict::Draw,
+    };
+    while !game.is_over() {
+        let side = game.position().side_to_move();
+        let engine = if side == we_are { &mut *ours } else { &mut *theirs };
+        let text = engine.best_move(&game, movetime)?;
+        if let Err(error) = game.play_uci(&text) {
+            let verdict = if side == we_are { Verdict::Loss } else { Verdict::Win };
+            let reason = format!("{} forfeits: bestmove {text}: {error}", engine.name);
+            return Ok(Played { verdict, reason, plies: game.moves().len() });
+        }
+    }
+    let outcome = game.outcome().ok_or("a finished game has an outcome")?;
+    Ok(Played { verdict: verdict_for(outcome), reason: outcome.to_string(), plies: game.moves().len() })
+}
+
+fn engines(args: &Args, ours_path: &PathBuf) -> Result<(Uci, Uci), String> {
+    let ours = Uci::start(
+        "shatar-engine",
+        ours_path,
+        &[("Stalemate", "draw".into()), ("Skill Level", args.level.to_string()), ("Hash", "16".into())],
+    )?;
+    let mut fsf_options =
+        vec![("UCI_Variant", "shatar".to_string()), ("Threads", "1".into()), ("Hash", "16".into())];
+    if let Some(elo) = args.fsf_elo {
+        fsf_options.push(("UCI_LimitStrength", "true".into()));
+        fsf_options.push(("UCI_Elo", elo.to_string()));
+    }
+    let theirs = Uci::start("fairy-stockfish", &args.fsf, &fsf_options)?;
+    Ok((ours, theirs))
+}
+
+fn elo(score: f64) -> f64 {
+    let score = score.clamp(1e-3, 1.0 - 1e-3);
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+fn main() -> Result<(), String> {
+    let args = Args::parse();
+    let ours_path = match &args.engine {
+        Some(path) => path.clone(),
+        None => {
+            let exe = std::env::current_exe().map_err(|error| error.to_string())?;
+            let dir = exe.parent().and_then(|examples| examples.parent()).ok_or("no target directory")?;
+            dir.join("shatar-engine")
+        }
+    };
+    if !ours_path.exists() {
+        return Err(format!(
+            "{} not found: build it with `cargo build --release --no-default-features --bin shatar-engine`",
+            ours_path.display()
+        ));
+    }
+    let mut rng = fastrand::Rng::with_seed(args.seed);
+    let openings: Vec<Game> =
+        (0..args.games.div_ceil(2)).map(|_| opening(&mut rng, args.opening_plies)).collect();
+    let jobs: Vec<(u32, Game, Color)> = (0..args.games)
+        .map(|index| {
+            let start = openings[(index / 2) as usize].clone();
+            let side = start.position().side_to_move();
+            let we_are = if index % 2 == 0 { side } else { side.opponent() };
+            (index, start, we_are)
+        })
+        .collect();
+    println!(
+        "shatar-engine (level {}) vs fairy-stockfish ({}), {} games, {} ms a move, stalemate draws",
+        args.level,
+        args.fsf_elo.map_or("full strength".to_string(), |elo| format!("UCI_Elo {elo}")),
+        args.games,
+        args.movetime
+    );
+    let started = Instant::now();
+    let results = std::sync::Mutex::new(Vec::new());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let failure = std::sync::Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..args.parallel.max(1) {
+            scope.spawn(|| {
+                let (mut ours, mut theirs) = match engines(&args, &ours_path) {
+                    Ok(pair) => pair,
+                    Err(error) => {
+                        *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(error);
+                        return;
+                    }
+                };
+                loop {
+                    let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some((number, start, we_are)) = jobs.get(index) else { break };
+                    match play(&mut ours, &mut theirs, start, *we_are, args.movetime) {
+                        Ok(played) => {
+                            let mark = match played.verdict {
+                                Verdict::Win => "win ",
+                                Verdict::Draw => "draw",
+                                Verdict::Loss => "loss",
+                            };
+                            println!(
+                                "game {:>3}: we play {:<5} {mark}  {} ({} plies)",
+                                number + 1,
+                                we_are.name(),
+                                played.reason,
+                                played.plies
+                            );
+                            if args.verbose {
+                                println!("           from {}", start_fen(start));
+                            }
+                            results.lock().unwrap_or_else(|e| e.into_inner()).push(played.verdict);
+                        }
+                        Err(error) => {
+                            *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(error);
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    if let Some(error) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(error);
+    }
+    let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    let count = |verdict| results.iter().filter(|&&v| v == verdict).count() as f64;
+    let (wins, draws, losses) = (count(Verdict::Win), count(Verdict::Draw), count(Verdict::Loss));
+    let games = wins + draws + losses;
+    let score = (wins + draws / 2.0) / games;
+    let variance =
+        (wins * (1.0 - score).powi(2) + draws * (0.5 - score).powi(2) + losses * score.powi(2)) / games;
+    let margin = 1.96 * (variance / games).sqrt();
+    println!(
+        "\n+{wins} ={draws} -{losses} of {games}: score {:.1} %, Elo {:+.0} (95 %: {:+.0} to {:+.0}), {:.0} s",
+        100.0 * score,
+        elo(score),
+        elo(score - margin),
+        elo(score + margin),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+fn start_fen(game: &Game) -> String {
+    let moves: Vec<String> = game.moves().iter().map(|played| played.mv.to_string()).collect();
+    format!("{} moves {}", Position::to_fen(game.start_position()), moves.join(" "))
+}

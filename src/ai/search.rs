@@ -1,0 +1,663 @@
+//! Iterative deepening principal-variation alpha-beta with a transposition
+//! table, quiescence, check extensions, null-move pruning and late-move
+//! reductions. Every verdict on a finished game comes from the rules core.
+
+use super::eval::{evaluate, value};
+use super::limits::{Deadlines, Limits};
+use super::table::{Bound, Table, node_key};
+use crate::rules::{CheckSeries, Color, Game, MAX_MOVES, Move, Outcome, PieceKind, Position, RuleOptions};
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A win now; a win found `n` plies ahead scores `MATE - n`.
+pub const MATE: i32 = 32_000;
+/// Scores beyond this are forced wins or losses.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INFINITY: i32 = MATE + 1;
+pub const MAX_PLY: usize = 120;
+/// How often, in nodes, the clock and the stop flag are read.
+const POLL_NODES: u64 = 1024;
+
+/// A score as UCI shows it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Score {
+    Centipawns(i32),
+    /// Moves to a win (positive) or a loss (negative).
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(score: i32) -> Score {
+        if score >= MATE_BOUND {
+            Score::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            Score::Mate(-(MATE + score) / 2)
+        } else {
+            Score::Centipawns(score)
+        }
+    }
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: Vec<Move>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    /// `None` only when the game is over.
+    pub best: Option<Move>,
+    /// From the side to move's view, in internal units.
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+}
+
+/// A position with what decides its mates: each side's series of checks.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    position: Position,
+    series: [CheckSeries; 2],
+}
+
+impl Node {
+    fn child(&self, mv: Move) -> (Node, bool) {
+        let mover = self.position.side_to_move();
+        let mut child = *self;
+        child.position.play_unchecked(mv);
+        let checks = child.position.check_kinds();
+        child.series[mover.index()] = self.series[mover.index()].after(checks);
+        (child, checks.is_check())
+    }
+}
+
+/// The search's memory between moves: the table and the move history.
+pub struct Searcher {
+    table: Table,
+    history: Box<[[[i32; 64]; 64]; 2]>,
+    /// Evaluation noise in centipawns, for the weaker levels.
+    noise: i32,
+    noise_seed: u64,
+}
+
+impl Searcher {
+    pub fn new(hash_megabytes: usize) -> Searcher {
+        Searcher {
+            table: Table::new(hash_megabytes),
+            history: Box::new([[[0; 64]; 64]; 2]),
+            noise: 0,
+            noise_seed: 0,
+        }
+    }
+
+    /// Forgets everything learned: a new game.
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.history.iter_mut().flatten().for_each(|row| row.fill(0));
+    }
+
+    pub fn resize(&mut self, hash_megabytes: usize) {
+        self.table = Table::new(hash_megabytes);
+    }
+
+    /// Adds up to `amplitude` centipawns of fixed pseudo-random noise to
+    /// every evaluation (0 turns it off).
+    pub fn set_noise(&mut self, amplitude: i32, seed: u64) {
+        self.noise = amplitude.max(0);
+        self.noise_seed = seed;
+    }
+
+    /// Searches the game's position within `limits`, until `stop` is set.
+    /// `report` hears of every finished iteration.
+    pub fn think(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: impl FnMut(&Report),
+    ) -> Thought {
+        let mut run = Run::new(self, game, limits, stop);
+        run.iterate(report)
+    }
+
+    /// Every root move scored to `depth`, best first. Moves more than
+    /// `margin` below the best are left out. Used to pick human mistakes.
+    pub fn candidates(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        margin: i32,
+        stop: &AtomicBool,
+        report: impl FnMut(&Report),
+    ) -> Vec<(Move, i32)> {
+        let thought = self.think(game, limits, stop, report);
+        let mut run = Run::new(self, game, limits, stop);
+        // The scoring pass may use a little more than the limits allowed.
+        run.max_nodes = run.max_nodes.saturating_mul(2);
+        run.deadlines.hard = run.deadlines.hard.map(|hard| hard + (hard - run.start));
+        run.candidates(thought, margin)
+    }
+}
+
+struct Run<'a> {
+    searcher: &'a mut Searcher,
+    stop: &'a AtomicBool,
+    rules: RuleOptions,
+    root: Node,
+    start: Instant,
+    deadlines: Deadlines,
+    max_depth: u32,
+    max_nodes: u64,
+    nodes: u64,
+    seldepth: usize,
+    aborted: bool,
+    /// Hashes of the game's positions, then of the search path.
+    keys: Vec<u64>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    pv: Vec<ArrayVec<Move, MAX_PLY>>,
+    root_best: Option<(Move, i32)>,
+}
+
+impl<'a> Run<'a> {
+    fn new(searcher: &'a mut Searcher, game: &Game, limits: &Limits, stop: &'a AtomicBool) -> Run<'a> {
+        let start = Instant::now();
+        let position = *game.position();
+        let series = [game.series(Color::White), game.series(Color::Black)];
+        searcher.table.new_search();
+        Run {
+            searcher,
+            stop,
+            rules: game.rules(),
+            root: Node { position, series },
+            start,
+            deadlines: limits.deadlines(start, position.side_to_move()),
+            max_depth: limits.depth.unwrap_or(MAX_PLY as u32 - 10).clamp(1, MAX_PLY as u32 - 10),
+            max_nodes: limits.nodes.unwrap_or(u64::MAX),
+            nodes: 0,
+            seldepth: 0,
+            aborted: false,
+            keys: game.positions().iter().map(Position::hash).collect(),
+            killers: [[None; 2]; MAX_PLY + 1],
+            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            root_best: None,
+        }
+    }
+
+    fn iterate(&mut self, mut report: impl FnMut(&Report)) -> Thought {
+        let moves = if self.root.position.is_robado() {
+            Default::default()
+        } else {
+            self.root.position.legal_moves()
+        };
+        let Some(&fallback) = moves.first() else {
+            return Thought { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() };
+        };
+        let mut thought = Thought { best: Some(fallback), score: 0, depth: 0, nodes: 0, pv: vec![fallback] };
+        let max_depth = if moves.len() == 1 && self.deadlines.soft.is_some() { 1 } else { self.max_depth };
+        let root = self.root;
+        for depth in 1..=max_depth {
+            self.root_best = None;
+            self.seldepth = 0;
+            let score = self.aspiration(&root, depth as i32, thought.score);
+            if self.aborted {
+                // A move that beat the last iteration's best is still worth playing.
+                if let Some((mv, score)) = self.root_best.filter(|_| depth > 1) {
+                    if Some(mv) != thought.best {
+                        thought.pv = vec![mv];
+                    }
+                    thought.best = Some(mv);
+                    thought.score = score;
+                }
+                break;
+            }
+            thought.best = self.pv[0].first().copied().or(thought.best);
+            thought.pv = self.pv[0].to_vec();
+            thought.score = score;
+            thought.depth = depth;
+            report(&Report {
+                depth,
+                seldepth: self.seldepth.max(depth as usize) as u32,
+                score: Score::from_internal(score),
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv: thought.pv.clone(),
+            });
+            if self.deadlines.soft.is_some_and(|soft| Instant::now() >= soft) {
+                break;
+            }
+        }
+        thought.nodes = self.nodes;
+        thought
+    }
+
+    /// A narrow window around the last score, widened on failure.
+    fn aspiration(&mut self, root: &Node, depth: i32, last: i32) -> i32 {
+        if depth < 5 || last.abs() >= MATE_BOUND {
+            return self.search(root, depth, -INFINITY, INFINITY, 0, false);
+        }
+        let mut delta = 30;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            let score = self.search(root, depth, alpha, beta, 0, false);
+            if self.aborted {
+                return score;
+            }
+            if score <= alpha {
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return score;
+            }
+            delta *= 2;
+            if delta > 1_000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    fn candidates(&mut self, thought: Thought, margin: i32) -> Vec<(Move, i32)> {
+        let root = self.root;
+        let depth = thought.depth.max(1) as i32;
+        let floor = thought.score.saturating_sub(margin.max(0));
+        let mut scored = Vec::new();
+        for mv in root.position.legal_moves() {
+            let (child, _) = root.child(mv);
+            self.keys.push(child.position.hash());
+            let score = -self.search(&child, depth - 1, -INFINITY, -floor + 1, 1, true);
+            self.keys.pop();
+            if self.aborted {
+                break;
+            }
+            if score >= floor {
+                scored.push((mv, score));
+            }
+        }
+        if scored.is_empty()
+            && let Some(best) = thought.best
+        {
+            scored.push((best, thought.score));
+        }
+        scored.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        scored
+    }
+
+    fn poll(&mut self) {
+        if self.nodes.is_multiple_of(POLL_NODES)
+            && (self.stop.load(Ordering::Relaxed)
+                || self.deadlines.hard.is_some_and(|hard| Instant::now() >= hard))
+        {
+            self.aborted = true;
+        }
+        if self.nodes >= self.max_nodes {
+            self.aborted = true;
+        }
+    }
+
+    fn evaluate(&self, position: &Position) -> i32 {
+        let score = evaluate(position, self.rules.stalemate);
+        if self.searcher.noise == 0 {
+            return score;
+        }
+        let mut rng = fastrand::Rng::with_seed(position.hash() ^ self.searcher.noise_seed);
+        score + rng.i32(-self.searcher.noise..=self.searcher.noise)
+    }
+
+    /// Whether the position occurred before, since the last irreversible move.
+    fn is_repetition(&self, position: &Position) -> bool {
+        if !self.rules.repetition_draw {
+            return false;
+        }
+        let hash = position.hash();
+        let len = self.keys.len();
+        let window = (position.halfmove_clock() as usize).min(len.saturating_sub(1));
+        (2..=window).step_by(2).any(|back| self.keys[len - 1 - back] == hash)
+    }
+
+    fn outcome_score(outcome: Outcome, side: Color, ply: usize) -> i32 {
+        match outcome.winner() {
+            Some(winner) if winner == side => MATE - ply as i32,
+            Some(_) => -(MATE - ply as i32),
+            None => 0,
+        }
+    }
+
+    fn search(
+        &mut self,
+        node: &Node,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        let position = &node.position;
+        if ply > 0 {
+            if position.is_robado() || self.is_repetition(position) {
+                return 0;
+            }
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if depth <= 0 {
+            return self.quiesce(node, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        self.poll();
+        if self.aborted {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate(position);
+        }
+        let side = position.side_to_move();
+        let pv_node = beta - alpha > 1;
+        let key = node_key(position.hash(), node.series);
+        let hit = self.searcher.table.probe(key);
+        if let Some(hit) = hit
+            && ply > 0
+            && !pv_node
+            && hit.depth >= depth
+        {
+            let score = from_table(hit.score, ply);
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            let outcome = position.outcome_without_moves(node.series[side.opponent().index()], self.rules);
+            return Self::outcome_score(outcome, side, ply);
+        }
+        if ply > 0 && position.fifty_moves_reached(self.rules) {
+            return 0;
+        }
+        let in_check = position.is_check();
+        let static_eval = if in_check { -INFINITY } else { self.evaluate(position) };
+
+        if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && static_eval - 110 * depth >= beta
+        {
+            return static_eval;
+        }
+        if !pv_node
+            && !in_check
+            && null_ok
+            && depth >= 3
+            && static_eval >= beta
+            && has_officers(position, side)
+        {
+            let mut child = *node;
+            child.position.play_null();
+            child.series[side.index()] = CheckSeries::Broken;
+            self.keys.push(child.position.hash());
+            let reduction = 3 + depth / 6;
+            let score = -self.search(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+            self.keys.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                return if score >= MATE_BOUND { beta } else { score };
+            }
+        }
+
+        let tt_move = hit.and_then(|hit| hit.mv);
+        let mut ordered = self.order(position, &moves, tt_move, ply);
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        for index in 0..ordered.len() {
+            let mv = pick(&mut ordered, index);
+            let tactical = mv.promotion || position.piece_at(mv.to).is_some();
+            let (child, gives_check) = node.child(mv);
+            let quiet = !tactical && !gives_check;
+            if !pv_node && !in_check && quiet && best_score > -MATE_BOUND {
+                if depth <= 2 && static_eval + 90 + 140 * depth <= alpha {
+                    continue;
+                }
+                if depth <= 3 && index >= (4 + 3 * depth * depth) as usize {
+                    continue;
+                }
+            }
+            let new_depth = depth - 1 + i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            self.keys.push(child.position.hash());
+            let score = if index == 0 {
+                -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let reduction = if depth >= 3 && index >= 3 && quiet && !in_check {
+                    (reduction(depth, index) - i32::from(pv_node)).clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                let mut score =
+                    -self.search(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
+                if score > alpha && reduction > 0 {
+                    score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                score
+            };
+            self.keys.pop();
+            if self.aborted {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(mv);
+                    self.set_pv(ply, mv);
+                    if ply == 0 {
+                        self.root_best = Some((mv, score));
+                    }
+                    if score >= beta {
+                        if !tactical {
+                            self.reward(side, mv, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical {
+                let _ = quiets_tried.try_push(mv);
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_move.is_some() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.searcher.table.store(key, best_move, to_table(best_score, ply), depth, bound);
+        best_score
+    }
+
+    /// Captures and promotions until the position is quiet; all evasions
+    /// when in check, so that mates are judged by the rules.
+    fn quiesce(&mut self, node: &Node, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.poll();
+        if self.aborted {
+            return 0;
+        }
+        let position = &node.position;
+        if position.is_robado() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate(position);
+        }
+        let side = position.side_to_move();
+        let in_check = position.is_check();
+        let (moves, stand) = if in_check {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                let outcome =
+                    position.outcome_without_moves(node.series[side.opponent().index()], self.rules);
+                return Self::outcome_score(outcome, side, ply);
+            }
+            (moves, -INFINITY)
+        } else {
+            let stand = self.evaluate(position);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            (position.legal_captures(), stand)
+        };
+        let mut ordered = self.order(position, &moves, None, MAX_PLY);
+        let mut best = stand;
+        for index in 0..ordered.len() {
+            let mv = pick(&mut ordered, index);
+            if !in_check && !mv.promotion {
+                let victim = position.piece_at(mv.to).map_or(0, |piece| value(piece.kind));
+                if stand + victim + 180 < alpha {
+                    continue;
+                }
+                let attacker = position.piece_at(mv.from).map_or(0, |piece| value(piece.kind));
+                if attacker > victim + 60 && !position.attackers_of(mv.to, side.opponent()).is_empty() {
+                    continue;
+                }
+            }
+            let (child, _) = node.child(mv);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn order(
+        &self,
+        position: &Position,
+        moves: &[Move],
+        tt_move: Option<Move>,
+        ply: usize,
+    ) -> ArrayVec<(Move, i32), MAX_MOVES> {
+        let side = position.side_to_move().index();
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        moves
+            .iter()
+            .map(|&mv| {
+                let score = if Some(mv) == tt_move {
+                    10_000_000
+                } else if let Some(victim) = position.piece_at(mv.to) {
+                    let attacker = position.piece_at(mv.from).map_or(0, |piece| value(piece.kind));
+                    1_000_000 + 10 * value(victim.kind) - attacker / 10 + if mv.promotion { 5_000 } else { 0 }
+                } else if mv.promotion {
+                    950_000
+                } else if Some(mv) == killers[0] {
+                    900_000
+                } else if Some(mv) == killers[1] {
+                    899_000
+                } else {
+                    self.searcher.history[side][mv.from.index()][mv.to.index()]
+                };
+                (mv, score)
+            })
+            .collect()
+    }
+
+    fn reward(&mut self, side: Color, mv: Move, tried: &[Move], depth: i32, ply: usize) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400);
+        let history = &mut self.searcher.history[side.index()];
+        let mut nudge = |mv: Move, delta: i32| {
+            let entry = &mut history[mv.from.index()][mv.to.index()];
+            *entry += delta - *entry * delta.abs() / 16_384;
+        };
+        nudge(mv, bonus);
+        for &other in tried {
+            nudge(other, -bonus);
+        }
+    }
+
+    fn set_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let line = &mut head[ply];
+        line.clear();
+        line.push(mv);
+        if let Some(rest) = tail.first() {
+            let room = MAX_PLY - 1;
+            line.extend(rest.iter().copied().take(room));
+        }
+    }
+}
+
+/// Moves the best-scored move from `index..` to `index` and returns it.
+fn pick(moves: &mut [(Move, i32)], index: usize) -> Move {
+    let best = (index..moves.len()).max_by_key(|&i| moves[i].1).unwrap_or(index);
+    moves.swap(index, best);
+    moves[index].0
+}
+
+/// Null moves are unsafe when only the noyon and children could move:
+/// there zugzwang is common, and stalemate may even win.
+fn has_officers(position: &Position, side: Color) -> bool {
+    let officers = position.color(side)
+        & !position.pieces(side, PieceKind::Noyon)
+        & !position.pieces(side, PieceKind::Child);
+    !officers.is_empty()
+}
+
+fn reduction(depth: i32, index: usize) -> i32 {
+    let r = 0.6 + f64::from(depth).ln() * (index as f64).ln() / 2.2;
+    r as i32
+}
+
+/// Mate scores count from the node in the table, from the root in search.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
