@@ -125,6 +125,9 @@ impl Searcher {
         stop: &AtomicBool,
         report: impl FnMut(&Report),
     ) -> Thought {
+        if game.is_over() {
+            return Thought { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() };
+        }
         let mut run = Run::new(self, game, limits, stop);
         run.iterate(report)
     }

@@ -228,7 +228,10 @@ impl Engine {
                     self.searcher = Some(Searcher::new(megabytes));
                 }
                 _ => {
-                    return writeln!(out, "info string error: Hash must be 1 to {MAX_HASH_MB}, not '{value}'");
+                    return writeln!(
+                        out,
+                        "info string error: Hash must be 1 to {MAX_HASH_MB}, not '{value}'"
+                    );
                 }
             },
             ("Clear Hash", None) => {
