@@ -44,7 +44,7 @@ struct Args {
     /// Our engine; by default the `shatar-engine` built beside this program.
     #[arg(long)]
     engine: Option<PathBuf>,
-    /// Print every game's moves.
+    /// Print every move with the mover's score.
     #[arg(long)]
     verbose: bool,
 }
@@ -55,6 +55,8 @@ struct Uci {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// The score of the last search's last `info` line.
+    last_score: Option<String>,
 }
 
 impl Uci {
@@ -75,7 +77,7 @@ impl Uci {
                 }
             }
         });
-        let mut engine = Uci { name: name.to_string(), child, stdin, lines };
+        let mut engine = Uci { name: name.to_string(), child, stdin, lines, last_score: None };
         engine.send("uci")?;
         engine.wait_for("uciok", Duration::from_secs(10))?;
         for (option, value) in options {
@@ -124,8 +126,23 @@ impl Uci {
         }
         self.send(&command)?;
         self.send(&format!("go movetime {movetime}"))?;
-        let line = self.wait_for("bestmove", Duration::from_millis(movetime + 5_000))?;
-        Ok(line.split_whitespace().nth(1).unwrap_or("(none)").to_string())
+        let deadline = Instant::now() + Duration::from_millis(movetime + 5_000);
+        self.last_score = None;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with("bestmove") => {
+                    return Ok(line.split_whitespace().nth(1).unwrap_or("(none)").to_string());
+                }
+                Ok(line) => {
+                    if let Some(score) = line.split(" score ").nth(1) {
+                        self.last_score =
+                            Some(score.split_whitespace().take(2).collect::<Vec<_>>().join(" "));
+                    }
+                }
+                Err(_) => return Err(format!("{}: no bestmove in time", self.name)),
+            }
+        }
     }
 }
 
@@ -189,6 +206,7 @@ fn play(
     start: &Game,
     we_are: Color,
     movetime: u64,
+    verbose: bool,
 ) -> Result<Played, String> {
     for engine in [&mut *ours, &mut *theirs] {
         engine.send("ucinewgame")?;
@@ -204,6 +222,10 @@ fn play(
         let side = game.position().side_to_move();
         let engine = if side == we_are { &mut *ours } else { &mut *theirs };
         let text = engine.best_move(&game, movetime)?;
+        if verbose {
+            let score = engine.last_score.as_deref().unwrap_or("-");
+            println!("    {:>3}. {:<15} {text:<6} {score}", game.moves().len() + 1, engine.name);
+        }
         if let Err(error) = game.play_uci(&text) {
             let verdict = if side == we_are { Verdict::Loss } else { Verdict::Win };
             let reason = format!("{} forfeits: bestmove {text}: {error}", engine.name);
@@ -286,7 +308,7 @@ fn main() -> Result<(), String> {
                 loop {
                     let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some((number, start, we_are)) = jobs.get(index) else { break };
-                    match play(&mut ours, &mut theirs, start, *we_are, args.movetime) {
+                    match play(&mut ours, &mut theirs, start, *we_are, args.movetime, args.verbose) {
                         Ok(played) => {
                             let mark = match played.verdict {
                                 Verdict::Win => "win ",

@@ -4,6 +4,7 @@ use super::Screen;
 use super::camera::View;
 use super::screenshot::ScreenshotPlan;
 use super::session::{ActiveGame, Player};
+use crate::ai;
 use crate::rules::{Color, Game, MovesError, RecordError, RuleOptions, Square};
 use bevy::prelude::*;
 use clap::Parser;
@@ -35,6 +36,13 @@ pub struct Cli {
     /// Who plays Black.
     #[arg(long, value_enum, default_value_t = Player::Human)]
     pub black: Player,
+    /// The computer's level, 1 (beginner) to 8 (strongest).
+    #[arg(long, default_value_t = ActiveGame::DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=ai::MAX_LEVEL as i64))]
+    pub level: u8,
+    /// On exit, print the worst and mean frame times, while the computer
+    /// thinks and otherwise.
+    #[arg(long)]
+    pub frame_stats: bool,
 }
 
 #[derive(Debug, Error)]
@@ -53,6 +61,7 @@ pub struct Launch {
     pub view: View,
     pub screenshot: Option<PathBuf>,
     pub screen: Screen,
+    pub frame_stats: bool,
 }
 
 impl Launch {
@@ -68,18 +77,24 @@ impl Launch {
         } else {
             (Game::new(RuleOptions::default(), Color::White), Screen::Title)
         };
+        let mut active = ActiveGame::new(game, players);
+        active.ai_level = cli.level;
         Ok(Launch {
-            active: ActiveGame::new(game, players),
+            active,
             size: cli.size,
             view: cli.view,
             screenshot: cli.screenshot,
             screen,
+            frame_stats: cli.frame_stats,
         })
     }
 
     pub(super) fn install(self, app: &mut App) {
         app.insert_resource(self.active);
         app.insert_state(self.screen);
+        if self.frame_stats {
+            super::add_frame_stats(app);
+        }
         app.insert_resource(self.view.camera_start());
         if let Some(path) = self.screenshot {
             app.insert_resource(ScreenshotPlan::new(path));

@@ -4,6 +4,7 @@
 mod board;
 mod camera;
 mod dialogs;
+mod frames;
 mod input;
 mod launch;
 mod look;
@@ -23,7 +24,7 @@ pub use camera::{View, camera_projection, view_transform};
 pub use input::{Chosen, Dropped, Selection};
 pub use launch::{Cli, Launch, LaunchError, replay};
 pub use motion::{Glide, Shake};
-pub use opponent::AiPace;
+pub use opponent::{AiPace, Thinking};
 pub use pieces::{PieceView, Place};
 pub use session::{ActiveGame, DrawOffer, GameAction, Notice, Player};
 pub use storage::{AUTOSAVE, SaveDir};
@@ -90,4 +91,9 @@ pub fn add_windowed(app: &mut App, launch: Launch) {
     launch.install(app);
     app.add_plugins((look::plugin, camera::plugin, overlay::plugin, storage::plugin, screenshot::plugin));
     app.insert_resource(AiPace::WATCHABLE);
+}
+
+/// Adds the frame-time report printed on exit (`--frame-stats`).
+pub fn add_frame_stats(app: &mut App) {
+    app.add_plugins(frames::plugin);
 }

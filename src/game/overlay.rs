@@ -5,6 +5,7 @@
 use super::Screen;
 use super::camera::{FollowTurn, ShowView, View};
 use super::dialogs::{Dialogs, Mode, NewGame, side_name};
+use super::opponent::Thinking;
 use super::session::{ActiveGame, GameAction, Notice, Player};
 use super::storage::SaveDir;
 use crate::rules::{CheckKinds, Game};
@@ -90,7 +91,7 @@ fn title(
 
 fn game_panel(
     mut contexts: EguiContexts,
-    active: Res<ActiveGame>,
+    (active, thinking): (Res<ActiveGame>, Query<(), With<Thinking>>),
     mut notice: ResMut<Notice>,
     mut dialogs: ResMut<Dialogs>,
     saves: Res<SaveDir>,
@@ -105,7 +106,7 @@ fn game_panel(
         .resizable(false)
         .default_width(250.0)
         .show(ctx, |ui| {
-            status(ui, &active);
+            status(ui, &active, !thinking.is_empty());
             ui.separator();
             move_list(ui, game);
             ui.separator();
@@ -156,18 +157,21 @@ fn game_panel(
     Ok(())
 }
 
-fn status(ui: &mut egui::Ui, active: &ActiveGame) {
+fn status(ui: &mut egui::Ui, active: &ActiveGame, thinking: bool) {
     let game = active.game();
     if let Some(outcome) = game.outcome() {
         ui.label(RichText::new(outcome.to_string()).size(18.0).strong());
         return;
     }
     let side = game.position().side_to_move();
-    let mut line = format!("{} to move", side_name(side));
-    if active.player(side) == Player::Ai {
-        line.push_str(" — the computer is thinking");
-    }
-    ui.label(RichText::new(line).size(16.0));
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(format!("{} to move", side_name(side))).size(16.0));
+        if thinking {
+            // Subtle: a small spinner and a muted word, only while it searches.
+            ui.add(egui::Spinner::new().size(14.0));
+            ui.label(RichText::new("thinking").italics().color(Color32::GRAY));
+        }
+    });
     if let Some(call) = announcement(game.last_checks()) {
         ui.label(RichText::new(call).size(30.0).strong().color(Color32::from_rgb(230, 70, 50)));
     }

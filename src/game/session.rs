@@ -40,8 +40,11 @@ impl Default for ActiveGame {
 }
 
 impl ActiveGame {
+    /// A friendly club player: it makes mistakes a beginner can punish.
+    pub const DEFAULT_LEVEL: u8 = 4;
+
     pub fn new(game: Game, players: [Player; 2]) -> ActiveGame {
-        ActiveGame { game, players, ai_level: 3, generation: 0 }
+        ActiveGame { game, players, ai_level: ActiveGame::DEFAULT_LEVEL, generation: 0 }
     }
 
     pub fn game(&self) -> &Game {
