@@ -11,11 +11,11 @@ use crate::rules::{Bitboard, Color, PieceKind, Position, Square, StalemateRule};
 /// Middle game and endgame values of each kind, in centipawns.
 const VALUES: [(i32, i32); 6] = [
     (0, 0),     // noyon
-    (640, 700), // bers: a tereg plus one diagonal step, far from a queen
-    (330, 330), // teme
-    (320, 300), // mori
-    (480, 540), // tereg
-    (90, 125),  // child
+    (820, 900), // bers: a tereg plus one diagonal step, well short of a queen
+    (390, 430), // teme
+    (370, 400), // mori
+    (600, 650), // tereg
+    (65, 100),  // child
 ];
 
 /// How much each kind counts toward the middle game.
@@ -129,7 +129,22 @@ pub fn evaluate(position: &Position, stalemate: StalemateRule) -> i32 {
             }
         }
         if attackers >= 2 {
-            mg[c] += attack_units * attack_units.min(24) / 2;
+            mg[c] += attack_units * attack_units.min(30);
+        }
+        // Open files beside the other noyon are roads for a shak.
+        let their_noyon = position.noyon(them);
+        let own_heavy = position.pieces(color, PieceKind::Tereg) | position.pieces(color, PieceKind::Bers);
+        if !own_heavy.is_empty() {
+            let near = adjacent_files(their_noyon.file()) | Bitboard::file(their_noyon.file());
+            for file in 0..8u8 {
+                let mask = Bitboard::file(file);
+                if (mask & near).is_empty() {
+                    continue;
+                }
+                if (mask & position.pieces(them, PieceKind::Child)).is_empty() {
+                    mg[c] += 18;
+                }
+            }
         }
     }
     let phase = phase.min(FULL_PHASE);

@@ -5,6 +5,7 @@ mod eval;
 mod level;
 mod limits;
 mod search;
+mod see;
 mod table;
 
 pub use eval::evaluate;

@@ -4,6 +4,7 @@
 
 use super::eval::{evaluate, value};
 use super::limits::{Deadlines, Limits};
+use super::see::see;
 use super::table::{Bound, Table, node_key};
 use crate::rules::{CheckSeries, Color, Game, MAX_MOVES, Move, Outcome, PieceKind, Position, RuleOptions};
 use arrayvec::ArrayVec;
@@ -167,6 +168,8 @@ struct Run<'a> {
     keys: Vec<u64>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
+    /// The static evaluation at each ply of the path, to tell improvement.
+    evals: [i32; MAX_PLY + 1],
     root_best: Option<(Move, i32)>,
 }
 
@@ -191,6 +194,7 @@ impl<'a> Run<'a> {
             keys: game.positions().iter().map(Position::hash).collect(),
             killers: [[None; 2]; MAX_PLY + 1],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            evals: [0; MAX_PLY + 1],
             root_best: None,
         }
     }
@@ -370,6 +374,7 @@ impl<'a> Run<'a> {
         let side = position.side_to_move();
         let pv_node = beta - alpha > 1;
         let key = node_key(position.hash(), node.series);
+        // Finished games are never stored, so a hit is a game still on.
         let hit = self.searcher.table.probe(key);
         if let Some(hit) = hit
             && ply > 0
@@ -396,10 +401,14 @@ impl<'a> Run<'a> {
         }
         let in_check = position.is_check();
         let static_eval = if in_check { -INFINITY } else { self.evaluate(position) };
+        self.evals[ply] = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
 
-        if !pv_node && !in_check && depth <= 3 && beta.abs() < MATE_BOUND && static_eval - 110 * depth >= beta
-        {
-            return static_eval;
+        if !pv_node && !in_check && depth <= 6 && beta.abs() < MATE_BOUND {
+            let margin = 90 * (depth - i32::from(improving));
+            if static_eval - margin >= beta {
+                return static_eval;
+            }
         }
         if !pv_node
             && !in_check
@@ -412,7 +421,7 @@ impl<'a> Run<'a> {
             child.position.play_null();
             child.series[side.index()] = CheckSeries::Broken;
             self.keys.push(child.position.hash());
-            let reduction = 3 + depth / 6;
+            let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
             let score = -self.search(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
             self.keys.pop();
             if self.aborted {
@@ -423,31 +432,45 @@ impl<'a> Run<'a> {
             }
         }
 
-        let tt_move = hit.and_then(|hit| hit.mv);
+        let tt_move = hit.and_then(|hit| hit.mv).filter(|mv| moves.contains(mv));
+        // Without a move from the table, a shallower search costs less.
+        let depth = if depth >= 4 && tt_move.is_none() { depth - 1 } else { depth };
         let mut ordered = self.order(position, &moves, tt_move, ply);
+        let killers = self.killers[ply];
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut searched = 0usize;
         for index in 0..ordered.len() {
             let mv = pick(&mut ordered, index);
-            let tactical = mv.promotion || position.piece_at(mv.to).is_some();
+            let capture = position.piece_at(mv.to).is_some();
+            let tactical = mv.promotion || capture;
             let (child, gives_check) = node.child(mv);
             let quiet = !tactical && !gives_check;
-            if !pv_node && !in_check && quiet && best_score > -MATE_BOUND {
-                if depth <= 2 && static_eval + 90 + 140 * depth <= alpha {
-                    continue;
+            if !pv_node && !in_check && best_score > -MATE_BOUND {
+                if quiet && depth <= 6 {
+                    let late = quiets_tried.len() as i32 >= (3 + depth * depth) / (2 - i32::from(improving));
+                    if late || static_eval + 100 + 100 * depth <= alpha {
+                        continue;
+                    }
                 }
-                if depth <= 3 && index >= (4 + 3 * depth * depth) as usize {
+                if capture && depth <= 4 && see(position, mv) < -100 * depth {
                     continue;
                 }
             }
-            let new_depth = depth - 1 + i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3 && see(position, mv) >= 0);
+            let new_depth = depth - 1 + extension;
             self.keys.push(child.position.hash());
-            let score = if index == 0 {
+            let score = if searched == 0 {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
-                let reduction = if depth >= 3 && index >= 3 && quiet && !in_check {
-                    (reduction(depth, index) - i32::from(pv_node)).clamp(0, new_depth - 1)
+                let reduction = if depth >= 3 && searched > usize::from(pv_node) && quiet {
+                    let history = self.searcher.history[side.index()][mv.from.index()][mv.to.index()];
+                    let mut r = reduction(depth, searched);
+                    r += i32::from(!pv_node) + i32::from(!improving);
+                    r -= i32::from(killers.contains(&Some(mv)));
+                    r -= history / 6_000;
+                    r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
@@ -465,6 +488,7 @@ impl<'a> Run<'a> {
             if self.aborted {
                 return 0;
             }
+            searched += 1;
             if score > best_score {
                 best_score = score;
                 if score > alpha {
@@ -540,8 +564,7 @@ impl<'a> Run<'a> {
                 if stand + victim + 180 < alpha {
                     continue;
                 }
-                let attacker = position.piece_at(mv.from).map_or(0, |piece| value(piece.kind));
-                if attacker > victim + 60 && !position.attackers_of(mv.to, side.opponent()).is_empty() {
+                if see(position, mv) < 0 {
                     continue;
                 }
             }
@@ -579,7 +602,10 @@ impl<'a> Run<'a> {
                     10_000_000
                 } else if let Some(victim) = position.piece_at(mv.to) {
                     let attacker = position.piece_at(mv.from).map_or(0, |piece| value(piece.kind));
-                    1_000_000 + 10 * value(victim.kind) - attacker / 10 + if mv.promotion { 5_000 } else { 0 }
+                    let mvv_lva =
+                        10 * value(victim.kind) - attacker / 10 + if mv.promotion { 5_000 } else { 0 };
+                    // Losing captures wait until after the quiet moves.
+                    if see(position, mv) >= 0 { 1_000_000 + mvv_lva } else { -100_000 + mvv_lva }
                 } else if mv.promotion {
                     950_000
                 } else if Some(mv) == killers[0] {
@@ -640,7 +666,7 @@ fn has_officers(position: &Position, side: Color) -> bool {
 }
 
 fn reduction(depth: i32, index: usize) -> i32 {
-    let r = 0.6 + f64::from(depth).ln() * (index as f64).ln() / 2.2;
+    let r = 0.4 + f64::from(depth).ln() * (index as f64).ln() / 2.2;
     r as i32
 }
 
