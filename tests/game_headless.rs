@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use common::game_after;
 use shatar::game::{
     ActiveGame, BoardSquare, DrawOffer, GameAction, PieceView, Place, Player, SaveDir, Screen, Selection,
-    Shake, SquareMark, headless_plugin,
+    Shake, SquareMark, Thinking, headless_plugin,
 };
 use shatar::rules::{
     Color as Side, DrawReason, Game, Outcome, PieceKind, Reason, RuleOptions, Square, StalemateRule,
@@ -340,6 +340,49 @@ fn the_computer_answers_on_a_background_task() {
     assert_eq!(app.world().resource::<Selection>().from, None, "a person cannot move the computer's pieces");
     action(&mut app, GameAction::Undo);
     assert_eq!(game(&app).moves().len(), 0, "take back returns to the person's turn");
+}
+
+fn thinking_flag(app: &mut App) -> Option<std::sync::Arc<std::sync::atomic::AtomicBool>> {
+    let world = app.world_mut();
+    let mut query = world.query::<&Thinking>();
+    query.iter(world).next().map(Thinking::stop_flag)
+}
+
+#[test]
+fn new_game_and_take_back_stop_the_computer_at_once() {
+    use std::sync::atomic::Ordering;
+    // At the top level the computer would think for seconds.
+    let opened = || game_after(shatar::rules::INITIAL_FEN, "d2d4 d7d5");
+    let mut app = app_with(opened(), [Player::Ai, Player::Human]);
+    app.world_mut().resource_mut::<ActiveGame>().ai_level = shatar::ai::MAX_LEVEL;
+    app.update();
+    let flag = thinking_flag(&mut app).expect("the computer is thinking");
+    assert!(!flag.load(Ordering::Relaxed));
+    action(
+        &mut app,
+        GameAction::Start {
+            game: Game::new(RuleOptions::default(), Side::White),
+            players: [Player::Human; 2],
+        },
+    );
+    assert!(flag.load(Ordering::Relaxed), "a new game stops the search");
+    assert!(thinking_flag(&mut app).is_none());
+
+    let mut app = app_with(opened(), [Player::Human, Player::Ai]);
+    app.world_mut().resource_mut::<ActiveGame>().ai_level = shatar::ai::MAX_LEVEL;
+    // A change to the game clears any selection; let it pass first.
+    app.update();
+    play(&mut app, "e2e3");
+    app.update();
+    let flag = thinking_flag(&mut app).expect("the computer is thinking");
+    action(&mut app, GameAction::Undo);
+    assert!(flag.load(Ordering::Relaxed), "take back stops the search");
+    for _ in 0..20 {
+        std::thread::sleep(Duration::from_millis(5));
+        app.update();
+    }
+    assert_eq!(game(&app).moves().len(), 2, "the stopped search plays nothing");
+    assert!(thinking_flag(&mut app).is_none(), "nothing thinks on the person's turn");
 }
 
 #[test]

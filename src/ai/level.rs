@@ -35,11 +35,25 @@ impl Level {
             3 => (Some(3), Some(30_000), 25, 130, 40.0),
             4 => (Some(4), Some(100_000), 12, 70, 22.0),
             5 => (Some(6), Some(400_000), 0, 30, 10.0),
-            6 => (None, Some(1_500_000), 0, 0, 0.0),
-            7 => (None, Some(6_000_000), 0, 0, 0.0),
+            6 => (None, Some(25_000), 0, 0, 0.0),
+            7 => (None, Some(100_000), 0, 0, 0.0),
             _ => (None, None, 0, 0, 0.0),
         };
         Level { number, depth, nodes, noise, margin, temperature }
+    }
+
+    /// The level in words, for players.
+    pub const fn name(&self) -> &'static str {
+        match self.number {
+            1 => "beginner",
+            2 => "novice",
+            3 => "casual",
+            4 => "club player",
+            5 => "strong club player",
+            6 => "expert",
+            7 => "master",
+            _ => "maximum",
+        }
     }
 
     /// This level's limits within the `given` ones: the tighter of each.

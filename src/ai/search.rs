@@ -209,7 +209,8 @@ impl<'a> Run<'a> {
             return Thought { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() };
         };
         let mut thought = Thought { best: Some(fallback), score: 0, depth: 0, nodes: 0, pv: vec![fallback] };
-        let max_depth = if moves.len() == 1 && self.deadlines.soft.is_some() { 1 } else { self.max_depth };
+        // A forced move is played at once when time counts.
+        let max_depth = if moves.len() == 1 && self.deadlines.hard.is_some() { 1 } else { self.max_depth };
         let root = self.root;
         for depth in 1..=max_depth {
             self.root_best = None;

@@ -114,7 +114,10 @@ fn new_game_dialog(
                 ui.radio_value(&mut setup.first, Side::Black, side_name(Side::Black));
             });
             if setup.mode != Mode::TwoHumans {
-                ui.add(egui::Slider::new(&mut setup.level, 1..=ai::MAX_LEVEL).text("Computer level"));
+                ui.horizontal(|ui| {
+                    ui.add(egui::Slider::new(&mut setup.level, 1..=ai::MAX_LEVEL).text("Computer level"));
+                    ui.label(RichText::new(ai::Level::new(setup.level).name()).italics());
+                });
             }
             ui.separator();
             ui.label(RichText::new("Rules").strong());

@@ -28,11 +28,18 @@ impl AiPace {
 #[derive(Component)]
 pub struct Thinking {
     // Declared first, so the flag is set before the task is dropped.
-    _stop: StopOnDrop,
+    stop: StopOnDrop,
     task: Task<Option<Move>>,
     generation: u64,
     ply: usize,
     started: Duration,
+}
+
+impl Thinking {
+    /// The search's stop flag: set once this is despawned.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop.0)
+    }
 }
 
 /// Sets the search's stop flag when dropped.
@@ -66,7 +73,7 @@ fn start_thinking(
     commands.spawn((
         Name::new("Computer thinking"),
         Thinking {
-            _stop: StopOnDrop(stop),
+            stop: StopOnDrop(stop),
             task,
             generation: active.generation(),
             ply,
