@@ -80,7 +80,8 @@ fn luminance(c: [f32; 3]) -> f32 {
 /// would slow each other down.
 static XVFB: Mutex<()> = Mutex::new(());
 
-fn screenshot(moves: &str, out: &Path) {
+/// Renders the game after `moves`, from the top, with `extra` arguments.
+fn screenshot(moves: &str, extra: &[&str], out: &Path) {
     let _one_at_a_time = XVFB.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let binary = env!("CARGO_BIN_EXE_shatar");
     let size = format!("{WIDTH}x{HEIGHT}");
@@ -88,32 +89,47 @@ fn screenshot(moves: &str, out: &Path) {
     let status = Command::new("xvfb-run")
         .env("XDG_RUNTIME_DIR", runtime)
         .args(["-a", "-s", "-screen 0 1280x720x24", "env", "WGPU_BACKEND=vulkan", binary])
-        .args(["--moves", moves, "--view", "top", "--size", &size, "--screenshot"])
+        .args(["--moves", moves, "--view", "top", "--size", &size])
+        .args(extra)
+        .arg("--screenshot")
         .arg(out)
         .status()
         .expect("xvfb-run must be installed (Debian: xvfb); scripts/test installs it");
     assert!(status.success(), "the game exited with {status}");
 }
 
-#[test]
-fn screenshot_shows_board_pieces_and_the_last_move() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let out = dir.path().join("shot.png");
-    screenshot(MOVES, &out);
-    let picture = Picture::load(&out);
+/// Not blank, not black, and light squares lighter than dark ones.
+fn assert_board_drawn(picture: &Picture) {
     assert_eq!((picture.width, picture.height), (WIDTH, HEIGHT));
-
-    // Not blank, not black: the frame has light and shade.
     let lums: Vec<f32> =
         picture.rgb.chunks(3).map(|p| luminance([p[0].into(), p[1].into(), p[2].into()])).collect();
     let mean = lums.iter().sum::<f32>() / lums.len() as f32;
     let spread = (lums.iter().map(|l| (l - mean).powi(2)).sum::<f32>() / lums.len() as f32).sqrt();
     assert!(mean > 20.0 && spread > 20.0, "a blank or black frame: mean {mean}, spread {spread}");
-
-    // The board: light squares are lighter than dark ones.
     let light = picture.at(square_center(sq("f3")));
     let dark = picture.at(square_center(sq("c3")));
     assert!(luminance(light) > luminance(dark) + 30.0, "squares: light {light:?}, dark {dark:?}");
+}
+
+/// Bevy compiles render pipelines on the task pool the computer searches
+/// on; a long search must not keep the board from being drawn, nor the
+/// screenshot from waiting for it.
+#[test]
+fn the_board_renders_while_the_computer_thinks() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = dir.path().join("thinking.png");
+    // After e2e3 Black, at the top level, thinks for seconds.
+    screenshot(MOVES, &["--black", "ai", "--level", "8"], &out);
+    assert_board_drawn(&Picture::load(&out));
+}
+
+#[test]
+fn screenshot_shows_board_pieces_and_the_last_move() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let out = dir.path().join("shot.png");
+    screenshot(MOVES, &[], &out);
+    let picture = Picture::load(&out);
+    assert_board_drawn(&picture);
 
     // Pieces: an ivory tereg stands out on its dark square, a red one on its light square.
     let ivory = picture.at(square_center(sq("a1")));

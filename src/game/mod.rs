@@ -78,19 +78,33 @@ pub fn headless_plugin(app: &mut App) {
 /// Adds the windowed game, as `launch` asks for it.
 pub fn add_windowed(app: &mut App, launch: Launch) {
     let (width, height) = launch.size;
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Shatar".into(),
-            resolution: (width, height).into(),
-            ..default()
-        }),
-        ..default()
-    }));
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Shatar".into(),
+                    resolution: (width, height).into(),
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(TaskPoolPlugin { task_pool_options: task_pools() }),
+    );
     app.add_plugins(MeshPickingPlugin);
     app.add_plugins(headless_plugin);
     launch.install(app);
     app.add_plugins((look::plugin, camera::plugin, overlay::plugin, storage::plugin, screenshot::plugin));
     app.insert_resource(AiPace::WATCHABLE);
+}
+
+/// The computer's search holds an async compute thread for seconds, and
+/// Bevy compiles render pipelines and saves screenshots on that same pool:
+/// with one thread (any machine under 6 cores) the screen would stay black
+/// while the computer thinks. So the pool always has a second thread.
+fn task_pools() -> TaskPoolOptions {
+    let mut options = TaskPoolOptions::default();
+    options.async_compute.min_threads = options.async_compute.min_threads.max(2);
+    options
 }
 
 /// Adds the frame-time report printed on exit (`--frame-stats`).

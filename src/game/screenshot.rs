@@ -2,16 +2,37 @@
 
 use super::motion::Glide;
 use bevy::prelude::*;
+use bevy::render::render_resource::PipelineCache;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
+use bevy::render::{Render, RenderApp, RenderSystems};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub(super) fn plugin(app: &mut App) {
+    let ready = PipelinesReady::default();
+    app.insert_resource(ready.clone());
+    if let Some(render_app) = app.get_sub_app_mut(RenderApp) {
+        render_app.insert_resource(ready);
+        render_app.add_systems(Render, note_pipelines.in_set(RenderSystems::Cleanup));
+    }
     app.add_systems(Last, take_screenshot.run_if(resource_exists::<ScreenshotPlan>));
 }
 
-/// Frames to render after the pieces settle, so that shadows and the
-/// overlay are in place.
-const SETTLE_FRAMES: u32 = 12;
+/// Whether no render pipeline is still compiling, told by the render world
+/// to the main one. Pipelines compile on a task pool that may be busy (the
+/// computer searches there), so a count of frames alone could catch the
+/// scene before it can be drawn.
+#[derive(Resource, Clone, Default)]
+struct PipelinesReady(Arc<AtomicBool>);
+
+fn note_pipelines(cache: Res<PipelineCache>, ready: Res<PipelinesReady>) {
+    ready.0.store(cache.waiting_pipelines().next().is_none(), Ordering::Relaxed);
+}
+
+/// Frames to render after the pieces settle and every pipeline is built,
+/// so that shadows and the overlay are in place.
+const SETTLE_FRAMES: u32 = 6;
 
 #[derive(Resource, Debug)]
 pub struct ScreenshotPlan {
@@ -26,11 +47,17 @@ impl ScreenshotPlan {
     }
 }
 
-fn take_screenshot(mut plan: ResMut<ScreenshotPlan>, moving: Query<(), With<Glide>>, mut commands: Commands) {
+fn take_screenshot(
+    mut plan: ResMut<ScreenshotPlan>,
+    moving: Query<(), With<Glide>>,
+    ready: Res<PipelinesReady>,
+    mut commands: Commands,
+) {
     if plan.requested {
         return;
     }
-    plan.still_frames = if moving.is_empty() { plan.still_frames + 1 } else { 0 };
+    let settled = moving.is_empty() && ready.0.load(Ordering::Relaxed);
+    plan.still_frames = if settled { plan.still_frames + 1 } else { 0 };
     if plan.still_frames < SETTLE_FRAMES {
         return;
     }
