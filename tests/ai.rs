@@ -227,3 +227,46 @@ fn a_finished_game_has_no_move() {
     assert!(game.is_over());
     assert_eq!(think(&game, 3).best, None);
 }
+
+#[test]
+fn the_fifty_move_rule_saves_the_lost_side_only_when_in_force() {
+    // Two teregs against a child: lost for Black, but the 100th quiet ply draws.
+    let fen = "4k3/7p/8/8/8/8/1R6/R5K1 b - - 99 80";
+    for fifty_move_draw in [true, false] {
+        let rules = RuleOptions { fifty_move_draw, ..RuleOptions::default() };
+        let game = game_with(rules, fen, "");
+        let thought = think(&game, 8);
+        let mut after = game.clone();
+        after.play(thought.best.expect("a move")).expect("legal");
+        if fifty_move_draw {
+            assert_eq!(thought.score, 0, "{thought:?}");
+            assert_eq!(after.outcome(), Some(Outcome::Draw(shatar::rules::DrawReason::FiftyMoves)));
+        } else {
+            assert!(thought.score < -300, "lost without the rule: {thought:?}");
+            assert_eq!(after.outcome(), None);
+        }
+    }
+}
+
+#[test]
+fn repetition_saves_the_lost_side_only_when_in_force() {
+    // The teregs shuffled; Black's d8e8 brings the start back a third time.
+    let fen = "4k3/7p/8/8/8/8/1R6/R5K1 w - - 0 1";
+    let moves = "a1a2 e8d8 a2a1 d8e8 a1a2 e8d8 a2a1";
+    for repetition_draw in [true, false] {
+        let rules = RuleOptions { repetition_draw, ..RuleOptions::default() };
+        let game = game_with(rules, fen, moves);
+        let thought = think(&game, 8);
+        let best = thought.best.expect("a move");
+        let mut after = game.clone();
+        after.play(best).expect("legal");
+        if repetition_draw {
+            assert_eq!(best.to_string(), "d8e8");
+            assert_eq!(thought.score, 0, "{thought:?}");
+            assert_eq!(after.outcome(), Some(Outcome::Draw(shatar::rules::DrawReason::Repetition)));
+        } else {
+            assert!(thought.score < -300, "lost without the rule: {thought:?}");
+            assert_eq!(after.outcome(), None);
+        }
+    }
+}
