@@ -42,10 +42,6 @@ impl Limits {
         Limits { movetime: Some(time), ..Limits::default() }
     }
 
-    pub fn nodes(nodes: u64) -> Limits {
-        Limits { nodes: Some(nodes), ..Limits::default() }
-    }
-
     /// Whether nothing bounds the search but a stop.
     pub fn is_infinite(&self) -> bool {
         self.depth.is_none() && self.nodes.is_none() && self.movetime.is_none() && self.clocks.is_none()

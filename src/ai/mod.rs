@@ -10,7 +10,7 @@ mod table;
 
 pub use eval::evaluate;
 pub use level::{Level, MAX_LEVEL};
-pub use limits::{Clock, Deadlines, Limits};
+pub use limits::{Clock, Limits};
 pub use search::{MATE, MATE_BOUND, Report, Score, Searcher, Thought};
 pub use table::{DEFAULT_HASH_MB, MAX_HASH_MB};
 

@@ -63,6 +63,13 @@ pub struct Thought {
     pub pv: Vec<Move>,
 }
 
+impl Thought {
+    /// No move: the game is over.
+    fn none() -> Thought {
+        Thought { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() }
+    }
+}
+
 /// A position with what decides its mates: each side's series of checks.
 #[derive(Clone, Copy, Debug)]
 struct Node {
@@ -106,10 +113,6 @@ impl Searcher {
         self.history.iter_mut().flatten().for_each(|row| row.fill(0));
     }
 
-    pub fn resize(&mut self, hash_megabytes: usize) {
-        self.table = Table::new(hash_megabytes);
-    }
-
     /// Adds up to `amplitude` centipawns of fixed pseudo-random noise to
     /// every evaluation (0 turns it off).
     pub fn set_noise(&mut self, amplitude: i32, seed: u64) {
@@ -127,7 +130,7 @@ impl Searcher {
         report: impl FnMut(&Report),
     ) -> Thought {
         if game.is_over() {
-            return Thought { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() };
+            return Thought::none();
         }
         let mut run = Run::new(self, game, limits, stop);
         run.iterate(report)
@@ -206,7 +209,7 @@ impl<'a> Run<'a> {
             self.root.position.legal_moves()
         };
         let Some(&fallback) = moves.first() else {
-            return Thought { best: None, score: 0, depth: 0, nodes: 0, pv: Vec::new() };
+            return Thought::none();
         };
         let mut thought = Thought { best: Some(fallback), score: 0, depth: 0, nodes: 0, pv: vec![fallback] };
         // A forced move is played at once when time counts.

@@ -165,11 +165,12 @@ impl Engine {
         Running { handle, infinite }
     }
 
-    /// Runs one command other than a search; `false` on `quit`.
-    pub fn execute(&mut self, line: &str, out: &mut impl Write) -> io::Result<bool> {
+    /// Runs one command other than a search, `stop` or `quit`, which
+    /// `read_loop` handles.
+    fn execute(&mut self, line: &str, out: &mut impl Write) -> io::Result<()> {
         let mut words = line.split_whitespace();
         let Some(command) = words.next() else {
-            return Ok(true);
+            return Ok(());
         };
         let rest: Vec<&str> = words.collect();
         match command {
@@ -204,10 +205,9 @@ impl Engine {
             "go" => self.go_perft(&rest, out)?,
             "d" => self.display(out)?,
             "stop" | "ponderhit" => {}
-            "quit" => return Ok(false),
             other => writeln!(out, "info string error: unknown command '{other}'")?,
         }
-        Ok(true)
+        Ok(())
     }
 
     fn set_option(&mut self, words: &[&str], out: &mut impl Write) -> io::Result<()> {

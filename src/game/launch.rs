@@ -93,7 +93,7 @@ impl Launch {
         app.insert_resource(self.active);
         app.insert_state(self.screen);
         if self.frame_stats {
-            super::add_frame_stats(app);
+            app.add_plugins(super::frames::plugin);
         }
         app.insert_resource(self.view.camera_start());
         if let Some(path) = self.screenshot {

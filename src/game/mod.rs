@@ -106,8 +106,3 @@ fn task_pools() -> TaskPoolOptions {
     options.async_compute.min_threads = options.async_compute.min_threads.max(2);
     options
 }
-
-/// Adds the frame-time report printed on exit (`--frame-stats`).
-pub fn add_frame_stats(app: &mut App) {
-    app.add_plugins(frames::plugin);
-}
