@@ -22,9 +22,14 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 fn app_with(game: Game, players: [Player; 2]) -> App {
+    app_with_active(ActiveGame::new(game, players))
+}
+
+/// The app with this game resource from its first frame.
+fn app_with_active(active: ActiveGame) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins).add_plugins(headless_plugin);
-    app.insert_resource(ActiveGame::new(game, players));
+    app.insert_resource(active);
     app.update();
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
     app.update();
@@ -352,10 +357,13 @@ fn thinking_flag(app: &mut App) -> Option<std::sync::Arc<std::sync::atomic::Atom
 fn new_game_and_take_back_stop_the_computer_at_once() {
     use std::sync::atomic::Ordering;
     // At the top level the computer would think for seconds.
-    let opened = || game_after(shatar::rules::INITIAL_FEN, "d2d4 d7d5");
-    let mut app = app_with(opened(), [Player::Ai, Player::Human]);
-    app.world_mut().resource_mut::<ActiveGame>().ai_level = shatar::ai::MAX_LEVEL;
-    app.update();
+    // The level is set before the first frame, so no weaker search starts.
+    let top_level = |players| {
+        let mut active = ActiveGame::new(game_after(shatar::rules::INITIAL_FEN, "d2d4 d7d5"), players);
+        active.ai_level = shatar::ai::MAX_LEVEL;
+        app_with_active(active)
+    };
+    let mut app = top_level([Player::Ai, Player::Human]);
     let flag = thinking_flag(&mut app).expect("the computer is thinking");
     assert!(!flag.load(Ordering::Relaxed));
     action(
@@ -368,10 +376,7 @@ fn new_game_and_take_back_stop_the_computer_at_once() {
     assert!(flag.load(Ordering::Relaxed), "a new game stops the search");
     assert!(thinking_flag(&mut app).is_none());
 
-    let mut app = app_with(opened(), [Player::Human, Player::Ai]);
-    app.world_mut().resource_mut::<ActiveGame>().ai_level = shatar::ai::MAX_LEVEL;
-    // A change to the game clears any selection; let it pass first.
-    app.update();
+    let mut app = top_level([Player::Human, Player::Ai]);
     play(&mut app, "e2e3");
     app.update();
     let flag = thinking_flag(&mut app).expect("the computer is thinking");
