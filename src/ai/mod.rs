@@ -14,7 +14,7 @@ pub use limits::{Clock, Limits};
 pub use search::{MATE, MATE_BOUND, Report, Score, Searcher, Thought};
 pub use table::{DEFAULT_HASH_MB, MAX_HASH_MB};
 
-use crate::rules::{Color, Game, Move, Position, StalemateRule};
+use crate::rules::{Color, Game, Move};
 use std::sync::atomic::AtomicBool;
 
 /// A move for the side to move at `level`, within the level's time in the
@@ -26,9 +26,10 @@ pub fn choose_move(game: &Game, level: u8, seed: u64, stop: &AtomicBool) -> Opti
 }
 
 /// Whether the computer, playing `us`, takes a draw offer: it does when its
-/// evaluation says it is not ahead.
-pub fn accepts_draw(position: &Position, us: Color) -> bool {
-    let score = evaluate(position, StalemateRule::Win);
+/// evaluation, under the game's rules, says it is not ahead.
+pub fn accepts_draw(game: &Game, us: Color) -> bool {
+    let position = game.position();
+    let score = evaluate(position, game.rules().stalemate);
     let ours = if position.side_to_move() == us { score } else { -score };
     ours <= 50
 }

@@ -154,7 +154,7 @@ fn apply_action(
             }
             let other = offering.opponent();
             if active.player(other) == Player::Ai {
-                if ai::accepts_draw(active.game.position(), other) {
+                if ai::accepts_draw(&active.game, other) {
                     let _ = active.game.agree_draw();
                 } else {
                     notice.0 = Some(format!("{other} declines the draw."));
