@@ -1,7 +1,7 @@
 //! The camera: orbit, zoom and pan within limits, and three presets.
 
-use super::AppSystems;
 use super::session::{ActiveGame, Player};
+use super::{AppSystems, Screen};
 use crate::rules::Color;
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
@@ -23,8 +23,10 @@ pub(super) fn plugin(app: &mut App) {
             ease_camera,
         )
             .chain()
-            .in_set(AppSystems::Input),
+            .in_set(AppSystems::Input)
+            .run_if(not(in_state(Screen::Gallery))),
     );
+    app.add_systems(OnExit(Screen::Gallery), back_to_the_board);
 }
 
 /// A camera preset.
@@ -42,12 +44,12 @@ pub enum View {
 impl View {
     fn orbit(self) -> Orbit {
         // The focus sits right of the board's centre, leaving room for the panel.
-        let side = Orbit { yaw: 0.0, pitch: 0.92, distance: 14.0, focus: Vec3::new(1.2, 0.0, 0.4) };
+        let side = Orbit { yaw: 0.0, pitch: 0.92, distance: 15.5, focus: Vec3::new(1.2, 0.0, 0.6) };
         match self {
             View::White => side,
             View::Black => Orbit { yaw: PI, focus: -side.focus, ..side },
             View::Top => {
-                Orbit { yaw: 0.0, pitch: MAX_PITCH, distance: 15.5, focus: Vec3::new(1.2, 0.0, 0.0) }
+                Orbit { yaw: 0.0, pitch: MAX_PITCH, distance: 16.5, focus: Vec3::new(1.2, 0.0, 0.0) }
             }
         }
     }
@@ -121,6 +123,13 @@ fn spawn_camera(mut commands: Commands, start: Res<StartView>) {
         orbit.transform(),
         OrbitCamera { now: orbit, goal: orbit },
     ));
+}
+
+/// The gallery moves the camera away; put it back where it was.
+fn back_to_the_board(mut cameras: Query<(&OrbitCamera, &mut Transform)>) {
+    for (camera, mut transform) in &mut cameras {
+        *transform = camera.now.transform();
+    }
 }
 
 fn orbit_with_mouse(

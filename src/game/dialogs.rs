@@ -14,12 +14,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Dialogs>();
     app.add_systems(
         EguiPrimaryContextPass,
-        (
-            new_game_dialog,
-            load_dialog,
-            outcome_window.run_if(not(in_state(Screen::Title))),
-            draw_offer_window,
-        )
+        (new_game_dialog, load_dialog, outcome_window.run_if(super::at_the_board), draw_offer_window)
             .chain()
             .after(super::overlay::PanelSystems),
     );

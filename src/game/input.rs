@@ -1,6 +1,5 @@
 //! Turns chosen squares into candidate moves for the core to validate.
 
-use super::Screen;
 use super::motion::Shake;
 use super::pieces::PieceView;
 use super::session::{ActiveGame, GameAction};
@@ -11,8 +10,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>();
     app.init_resource::<Hovered>();
     // Behind the title the board is only a picture.
-    app.add_observer(on_chosen.run_if(not(in_state(Screen::Title))));
-    app.add_observer(on_dropped.run_if(not(in_state(Screen::Title))));
+    app.add_observer(on_chosen.run_if(super::at_the_board));
+    app.add_observer(on_dropped.run_if(super::at_the_board));
     app.add_systems(
         Update,
         drop_stale_selection.in_set(super::AppSystems::Input).run_if(resource_changed::<ActiveGame>),

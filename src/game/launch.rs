@@ -2,6 +2,7 @@
 
 use super::Screen;
 use super::camera::View;
+use super::gallery::GalleryShots;
 use super::screenshot::ScreenshotPlan;
 use super::session::{ActiveGame, Player};
 use crate::ai;
@@ -43,6 +44,13 @@ pub struct Cli {
     /// thinks and otherwise.
     #[arg(long)]
     pub frame_stats: bool,
+    /// Open the piece gallery.
+    #[arg(long, conflicts_with_all = ["load", "moves"])]
+    pub gallery: bool,
+    /// Write close-ups of the empty stand and of all twelve figures to this
+    /// folder (empty.png, white-noyon.png, ...), then exit.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["load", "moves", "screenshot"])]
+    pub gallery_shots: Option<PathBuf>,
 }
 
 #[derive(Debug, Error)]
@@ -62,6 +70,7 @@ pub struct Launch {
     pub screenshot: Option<PathBuf>,
     pub screen: Screen,
     pub frame_stats: bool,
+    pub gallery_shots: Option<PathBuf>,
 }
 
 impl Launch {
@@ -77,6 +86,7 @@ impl Launch {
         } else {
             (Game::new(RuleOptions::default(), Color::White), Screen::Title)
         };
+        let screen = if cli.gallery || cli.gallery_shots.is_some() { Screen::Gallery } else { screen };
         let mut active = ActiveGame::new(game, players);
         active.ai_level = cli.level;
         Ok(Launch {
@@ -86,6 +96,7 @@ impl Launch {
             screenshot: cli.screenshot,
             screen,
             frame_stats: cli.frame_stats,
+            gallery_shots: cli.gallery_shots,
         })
     }
 
@@ -98,6 +109,9 @@ impl Launch {
         app.insert_resource(self.view.camera_start());
         if let Some(path) = self.screenshot {
             app.insert_resource(ScreenshotPlan::new(path));
+        }
+        if let Some(dir) = self.gallery_shots {
+            app.insert_resource(GalleryShots::new(dir));
         }
     }
 }

@@ -2,15 +2,16 @@
 //! the windowed game adds this; headless tests run without it.
 
 use super::board::{BoardSquare, SquareMark};
+use super::figures::figure;
 use super::pieces::PieceView;
 use crate::rules::{Color as Side, PieceKind};
 use bevy::light::GlobalAmbientLight;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(ClearColor(Color::srgb(0.045, 0.043, 0.05)));
-    app.insert_resource(GlobalAmbientLight { brightness: 350.0, ..default() });
-    app.add_systems(Startup, (load_looks, spawn_surroundings).chain());
+    app.insert_resource(ClearColor(Color::srgb(0.02, 0.018, 0.02)));
+    app.insert_resource(GlobalAmbientLight { brightness: 260.0, ..default() });
+    app.add_systems(Startup, (load_looks, super::table::spawn_table));
     app.add_systems(PostUpdate, (paint_squares, dress_pieces));
 }
 
@@ -40,24 +41,22 @@ pub fn mark_tint(mark: SquareMark) -> Option<(Color, f32)> {
 const LIGHT_SQUARE: Color = Color::srgb(0.86, 0.74, 0.55);
 const DARK_SQUARE: Color = Color::srgb(0.46, 0.29, 0.16);
 
+/// The meshes and materials the board, the pieces and the gallery share.
 #[derive(Resource)]
-struct Looks {
-    square: Handle<Mesh>,
-    /// Indexed by square parity (0 dark), then by `MARKS` order.
-    squares: [[Handle<StandardMaterial>; 7]; 2],
-    shapes: Shapes,
+pub(super) struct Looks {
+    /// A square's slab, one square wide.
+    pub square: Handle<Mesh>,
+    /// Indexed by square parity (0 dark), then by `mark_index`.
+    pub squares: [[Handle<StandardMaterial>; 7]; 2],
+    /// One mesh per piece kind, by `PieceKind::index`.
+    pub figures: [Handle<Mesh>; 6],
     /// Ivory for White, red lacquer for Black.
-    sides: [Handle<StandardMaterial>; 2],
+    pub sides: [Handle<StandardMaterial>; 2],
 }
 
-struct Shapes {
-    base: Handle<Mesh>,
-    body: Handle<Mesh>,
-    ball: Handle<Mesh>,
-    cone: Handle<Mesh>,
-    bar: Handle<Mesh>,
-    block: Handle<Mesh>,
-    wheel: Handle<Mesh>,
+/// A mark's place in `Looks::squares`.
+pub(super) fn mark_index(mark: SquareMark) -> usize {
+    MARKS.iter().position(|m| *m == mark).unwrap_or(0)
 }
 
 fn blend(base: Color, mark: SquareMark) -> Color {
@@ -67,14 +66,17 @@ fn blend(base: Color, mark: SquareMark) -> Color {
     }
 }
 
-fn load_looks(
+pub(super) fn load_looks(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
+    let grain = images.add(super::table::wood_grain());
     let mut square_material = |base: Color, mark: SquareMark| {
         materials.add(StandardMaterial {
             base_color: blend(base, mark),
+            base_color_texture: Some(grain.clone()),
             perceptual_roughness: 0.85,
             reflectance: 0.3,
             ..default()
@@ -84,15 +86,7 @@ fn load_looks(
         MARKS.map(|mark| square_material(DARK_SQUARE, mark)),
         MARKS.map(|mark| square_material(LIGHT_SQUARE, mark)),
     ];
-    let shapes = Shapes {
-        base: meshes.add(Cylinder::new(0.34, 0.1)),
-        body: meshes.add(ConicalFrustum { radius_top: 0.14, radius_bottom: 0.26, height: 1.0 }),
-        ball: meshes.add(Sphere::new(1.0).mesh().uv(24, 16)),
-        cone: meshes.add(Cone { radius: 1.0, height: 1.0 }),
-        bar: meshes.add(Capsule3d::new(1.0, 2.0)),
-        block: meshes.add(Cuboid::new(1.0, 1.0, 1.0)),
-        wheel: meshes.add(Torus::new(0.07, 0.15)),
-    };
+    let figures = PieceKind::ALL.map(|kind| meshes.add(figure(kind).into_mesh()));
     let sides = [
         materials.add(StandardMaterial {
             base_color: Color::srgb(0.93, 0.87, 0.74),
@@ -109,56 +103,9 @@ fn load_looks(
     commands.insert_resource(Looks {
         square: meshes.add(Cuboid::new(1.0, 0.12, 1.0)),
         squares,
-        shapes,
+        figures,
         sides,
     });
-}
-
-fn spawn_surroundings(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    let walnut = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.20, 0.11, 0.06),
-        perceptual_roughness: 0.8,
-        reflectance: 0.3,
-        ..default()
-    });
-    let felt = materials.add(StandardMaterial {
-        base_color: Color::srgb(0.09, 0.12, 0.11),
-        perceptual_roughness: 0.95,
-        ..default()
-    });
-    commands.spawn((
-        Name::new("Board frame"),
-        Mesh3d(meshes.add(Cuboid::new(9.0, 0.2, 9.0))),
-        MeshMaterial3d(walnut),
-        Transform::from_xyz(0.0, -0.11, 0.0),
-        Pickable::IGNORE,
-    ));
-    commands
-        .spawn((
-            Name::new("Table"),
-            Mesh3d(meshes.add(Plane3d::default().mesh().size(60.0, 60.0))),
-            MeshMaterial3d(felt),
-            Transform::from_xyz(0.0, -0.21, 0.0),
-        ))
-        .observe(|click: On<Pointer<Click>>, mut commands: Commands| {
-            if click.button == PointerButton::Primary {
-                commands.trigger(super::input::Chosen(None));
-            }
-        });
-    commands.spawn((
-        Name::new("Sun"),
-        DirectionalLight { illuminance: 5500.0, shadow_maps_enabled: true, ..default() },
-        Transform::from_xyz(-4.0, 10.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
-    commands.spawn((
-        Name::new("Fill light"),
-        PointLight { intensity: 400_000.0, range: 40.0, ..default() },
-        Transform::from_xyz(6.0, 7.0, -5.0),
-    ));
 }
 
 fn paint_squares(
@@ -169,7 +116,7 @@ fn paint_squares(
     let Some(looks) = looks else { return };
     for (entity, square, mark) in &squares {
         let parity = usize::from((square.0.file() + square.0.rank()) % 2 == 1);
-        let index = MARKS.iter().position(|m| *m == *mark).unwrap_or(0);
+        let index = mark_index(*mark);
         let mut square_entity = commands.entity(entity);
         square_entity.insert(MeshMaterial3d(looks.squares[parity][index].clone()));
         if mark.is_added() {
@@ -197,90 +144,33 @@ fn dress_pieces(
             continue;
         }
         let material = looks.sides[view.piece.color.index()].clone();
-        transform.rotation = match view.piece.color {
-            Side::White => Quat::IDENTITY,
-            Side::Black => Quat::from_rotation_y(std::f32::consts::PI),
-        };
+        transform.rotation = facing(view.piece.color);
         let mut piece = commands.entity(entity);
         piece.despawn_related::<Children>();
         piece.insert(Dressed(view.piece.kind));
         piece.with_children(|parent| {
-            for (shape, part) in parts(&looks.shapes, view.piece.kind) {
-                parent.spawn((Mesh3d(shape), MeshMaterial3d(material.clone()), part));
-            }
+            parent.spawn((
+                Mesh3d(looks.figures[view.piece.kind.index()].clone()),
+                MeshMaterial3d(material),
+                Transform::from_scale(Vec3::splat(FIGURE_SCALE)),
+            ));
         });
     }
 }
 
-fn at(x: f32, y: f32, z: f32) -> Transform {
-    Transform::from_xyz(x, y, z)
-}
+/// The figures are made to fit a square; on the board they stand a little
+/// larger, their plinths still clear of the next square.
+const FIGURE_SCALE: f32 = 1.12;
+const _: () = assert!(FIGURE_SCALE * super::figures::REACH < 0.5);
 
-/// Placeholder figures from simple solids; `-z` is forward.
-fn parts(shapes: &Shapes, kind: PieceKind) -> Vec<(Handle<Mesh>, Transform)> {
-    let s = shapes;
-    let mut parts = vec![(s.base.clone(), at(0.0, 0.05, 0.0))];
-    let tilt = |angle: f32| Quat::from_rotation_x(angle);
-    match kind {
-        PieceKind::Noyon => parts.extend([
-            (s.body.clone(), at(0.0, 0.42, 0.0).with_scale(Vec3::new(1.0, 0.64, 1.0))),
-            (s.ball.clone(), at(0.0, 0.86, 0.0).with_scale(Vec3::splat(0.15))),
-            (s.cone.clone(), at(0.0, 1.06, 0.0).with_scale(Vec3::new(0.13, 0.22, 0.13))),
-            (s.block.clone(), at(0.0, 0.42, 0.2).with_scale(Vec3::new(0.5, 0.55, 0.1))),
-        ]),
-        PieceKind::Bers => parts.extend([
-            (s.body.clone(), at(0.0, 0.36, 0.0).with_scale(Vec3::new(0.95, 0.52, 0.95))),
-            (s.ball.clone(), at(0.0, 0.74, -0.04).with_scale(Vec3::new(0.17, 0.15, 0.19))),
-            (s.ball.clone(), at(-0.1, 0.86, -0.02).with_scale(Vec3::splat(0.05))),
-            (s.ball.clone(), at(0.1, 0.86, -0.02).with_scale(Vec3::splat(0.05))),
-        ]),
-        PieceKind::Teme => parts.extend([
-            (
-                s.bar.clone(),
-                at(0.0, 0.36, 0.04)
-                    .with_rotation(tilt(std::f32::consts::FRAC_PI_2))
-                    .with_scale(Vec3::new(0.16, 0.1, 0.14)),
-            ),
-            (s.ball.clone(), at(0.0, 0.5, 0.13).with_scale(Vec3::new(0.11, 0.13, 0.11))),
-            (s.ball.clone(), at(0.0, 0.5, -0.06).with_scale(Vec3::new(0.11, 0.13, 0.11))),
-            (
-                s.bar.clone(),
-                at(0.0, 0.52, -0.24).with_rotation(tilt(-0.35)).with_scale(Vec3::new(0.06, 0.07, 0.06)),
-            ),
-            (s.ball.clone(), at(0.0, 0.66, -0.3).with_scale(Vec3::new(0.07, 0.06, 0.1))),
-            (s.block.clone(), at(0.0, 0.18, 0.0).with_scale(Vec3::new(0.22, 0.2, 0.4))),
-        ]),
-        PieceKind::Mori => parts.extend([
-            (s.body.clone(), at(0.0, 0.3, 0.04).with_scale(Vec3::new(0.85, 0.42, 0.85))),
-            (
-                s.bar.clone(),
-                at(0.0, 0.58, -0.06).with_rotation(tilt(-0.45)).with_scale(Vec3::new(0.11, 0.1, 0.11)),
-            ),
-            (
-                s.block.clone(),
-                at(0.0, 0.74, -0.2).with_rotation(tilt(0.5)).with_scale(Vec3::new(0.14, 0.13, 0.3)),
-            ),
-            (s.cone.clone(), at(0.0, 0.6, 0.12).with_scale(Vec3::new(0.05, 0.3, 0.05))),
-        ]),
-        PieceKind::Tereg => parts.extend([
-            (s.block.clone(), at(0.0, 0.36, 0.0).with_scale(Vec3::new(0.42, 0.3, 0.5))),
-            (s.cone.clone(), at(0.0, 0.66, 0.0).with_scale(Vec3::new(0.3, 0.3, 0.3))),
-            (
-                s.wheel.clone(),
-                at(-0.24, 0.25, 0.0).with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
-            ),
-            (
-                s.wheel.clone(),
-                at(0.24, 0.25, 0.0).with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_2)),
-            ),
-        ]),
-        PieceKind::Child => {
-            parts[0].1.scale = Vec3::new(0.75, 1.0, 0.75);
-            parts.extend([
-                (s.body.clone(), at(0.0, 0.25, 0.0).with_scale(Vec3::new(0.6, 0.3, 0.6))),
-                (s.ball.clone(), at(0.0, 0.46, 0.0).with_scale(Vec3::splat(0.11))),
-            ]);
-        }
+/// Figures face -z when made. On the board they stand turned most of the
+/// way to their right, towards the enemy, so that from either side of the
+/// table one sees them in profile: the humps, the neck, the wheels, the
+/// throne.
+pub(super) fn facing(side: Side) -> Quat {
+    let turn = -1.22;
+    match side {
+        Side::White => Quat::from_rotation_y(turn),
+        Side::Black => Quat::from_rotation_y(turn + std::f32::consts::PI),
     }
-    parts
 }

@@ -3,8 +3,11 @@
 
 mod board;
 mod camera;
+mod carving;
 mod dialogs;
+mod figures;
 mod frames;
+mod gallery;
 mod input;
 mod launch;
 mod look;
@@ -13,14 +16,17 @@ mod opponent;
 mod overlay;
 mod pieces;
 mod screenshot;
+mod sculpt;
 mod session;
 mod storage;
+mod table;
 
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 
 pub use board::{BoardSquare, SquareMark, beside_position, square_center};
 pub use camera::{View, camera_projection, view_transform};
+pub use gallery::{Demo, GalleryShots, demo, words};
 pub use input::{Chosen, Dropped, Selection};
 pub use launch::{Cli, Launch, LaunchError, replay};
 pub use motion::{Glide, Shake};
@@ -38,6 +44,14 @@ pub enum Screen {
     Game,
     /// Unattended exhibition play (issue 6 fills it in).
     Kiosk,
+    /// The piece gallery.
+    Gallery,
+}
+
+/// Whether a game is on the board: the board takes input and the game
+/// panel shows.
+pub(crate) fn at_the_board(screen: Res<State<Screen>>) -> bool {
+    matches!(screen.get(), Screen::Game | Screen::Kiosk)
 }
 
 /// The order of the game's systems within a frame, set once here.
@@ -93,7 +107,14 @@ pub fn add_windowed(app: &mut App, launch: Launch) {
     app.add_plugins(MeshPickingPlugin);
     app.add_plugins(headless_plugin);
     launch.install(app);
-    app.add_plugins((look::plugin, camera::plugin, overlay::plugin, storage::plugin, screenshot::plugin));
+    app.add_plugins((
+        look::plugin,
+        camera::plugin,
+        overlay::plugin,
+        storage::plugin,
+        screenshot::plugin,
+        gallery::plugin,
+    ));
     app.insert_resource(AiPace::WATCHABLE);
 }
 

@@ -17,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(EguiPlugin::default());
     app.add_systems(
         EguiPrimaryContextPass,
-        (title.run_if(in_state(Screen::Title)), game_panel.run_if(not(in_state(Screen::Title))))
+        (title.run_if(in_state(Screen::Title)), game_panel.run_if(super::at_the_board))
             .chain()
             .in_set(PanelSystems),
     );
@@ -44,6 +44,7 @@ fn title(
     active: Res<ActiveGame>,
     mut dialogs: ResMut<Dialogs>,
     saves: Res<SaveDir>,
+    mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
     if dialogs.new_game.is_some() || dialogs.load.is_some() {
         return Ok(());
@@ -83,6 +84,12 @@ fn title(
                     .clicked()
                 {
                     dialogs.load = Some(saves.list());
+                }
+                if ui
+                    .add_sized([260.0, 32.0], egui::Button::new(RichText::new("Learn the pieces").size(16.0)))
+                    .clicked()
+                {
+                    NextState::set_if_neq(&mut screen, Screen::Gallery);
                 }
             });
         });

@@ -24,7 +24,22 @@ pub(super) fn plugin(app: &mut App) {
 /// computer searches there), so a count of frames alone could catch the
 /// scene before it can be drawn.
 #[derive(Resource, Clone, Default)]
-struct PipelinesReady(Arc<AtomicBool>);
+pub(super) struct PipelinesReady(Arc<AtomicBool>);
+
+impl PipelinesReady {
+    pub(super) fn is_ready(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Writes a captured frame as an RGB PNG.
+pub(super) fn save_png(image: &Image, path: &std::path::Path) -> Result<(), String> {
+    image
+        .clone()
+        .try_into_dynamic()
+        .map_err(|error| error.to_string())
+        .and_then(|image| image.to_rgb8().save(path).map_err(|error| error.to_string()))
+}
 
 fn note_pipelines(cache: Res<PipelineCache>, ready: Res<PipelinesReady>) {
     ready.0.store(cache.waiting_pipelines().next().is_none(), Ordering::Relaxed);
@@ -32,7 +47,7 @@ fn note_pipelines(cache: Res<PipelineCache>, ready: Res<PipelinesReady>) {
 
 /// Frames to render after the pieces settle and every pipeline is built,
 /// so that shadows and the overlay are in place.
-const SETTLE_FRAMES: u32 = 6;
+pub(super) const SETTLE_FRAMES: u32 = 6;
 
 #[derive(Resource, Debug)]
 pub struct ScreenshotPlan {
@@ -56,7 +71,7 @@ fn take_screenshot(
     if plan.requested {
         return;
     }
-    let settled = moving.is_empty() && ready.0.load(Ordering::Relaxed);
+    let settled = moving.is_empty() && ready.is_ready();
     plan.still_frames = if settled { plan.still_frames + 1 } else { 0 };
     if plan.still_frames < SETTLE_FRAMES {
         return;
@@ -64,22 +79,17 @@ fn take_screenshot(
     plan.requested = true;
     let path = plan.path.clone();
     commands.spawn(Screenshot::primary_window()).observe(
-        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-            let saved = captured
-                .image
-                .clone()
-                .try_into_dynamic()
-                .map_err(|error| error.to_string())
-                .and_then(|image| image.to_rgb8().save(&path).map_err(|error| error.to_string()));
-            match saved {
-                Ok(()) => {
-                    info!("screenshot written to {}", path.display());
-                    exit.write(AppExit::Success);
-                }
-                Err(error) => {
-                    error!("cannot write the screenshot {}: {error}", path.display());
-                    exit.write(AppExit::from_code(3));
-                }
+        move |captured: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| match save_png(
+            &captured.image,
+            &path,
+        ) {
+            Ok(()) => {
+                info!("screenshot written to {}", path.display());
+                exit.write(AppExit::Success);
+            }
+            Err(error) => {
+                error!("cannot write the screenshot {}: {error}", path.display());
+                exit.write(AppExit::from_code(3));
             }
         },
     );

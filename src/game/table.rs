@@ -1,0 +1,129 @@
+//! The setting: the board's frame with its carving, a felt mat, a dark
+//! wooden table, and warm light from above.
+
+use super::carving::{FRAME_HALF, FRAME_TOP, coordinates, ornament};
+use super::input::Chosen;
+use bevy::asset::RenderAssetUsages;
+use bevy::image::{ImageAddressMode, ImageSampler, ImageSamplerDescriptor};
+use bevy::math::Affine2;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use std::f32::consts::TAU;
+
+/// A tileable grey wood grain, to tint per material.
+pub fn wood_grain() -> Image {
+    const SIZE: usize = 256;
+    let mut data = Vec::with_capacity(SIZE * SIZE * 4);
+    for row in 0..SIZE {
+        for column in 0..SIZE {
+            let (x, y) = (column as f32 / SIZE as f32, row as f32 / SIZE as f32);
+            // Rings run along x, wavering; every term repeats over the tile.
+            let waver = 0.025 * (TAU * (x + 0.3 * (TAU * 2.0 * y).sin())).sin()
+                + 0.012 * (TAU * (3.0 * x + 2.0 * y)).sin();
+            let ring = (TAU * 11.0 * (y + waver)).sin() * 0.5 + 0.5;
+            let fine = (TAU * (47.0 * y + 3.0 * x + 0.4 * (TAU * 5.0 * x).sin())).sin() * 0.5 + 0.5;
+            let value = 0.84 + 0.11 * (1.0 - ring.powi(3)) + 0.05 * fine;
+            let byte = (value.clamp(0.0, 1.0) * 255.0) as u8;
+            data.extend([byte, byte, byte, 255]);
+        }
+    }
+    let mut image = Image::new(
+        Extent3d { width: SIZE as u32, height: SIZE as u32, depth_or_array_layers: 1 },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD,
+    );
+    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
+        address_mode_u: ImageAddressMode::Repeat,
+        address_mode_v: ImageAddressMode::Repeat,
+        ..ImageSamplerDescriptor::linear()
+    });
+    image
+}
+
+pub(super) fn spawn_table(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    let grain = images.add(wood_grain());
+    let wood = |color: Color, roughness: f32, repeat: f32| StandardMaterial {
+        base_color: color,
+        base_color_texture: Some(grain.clone()),
+        uv_transform: Affine2::from_scale(Vec2::splat(repeat)),
+        perceptual_roughness: roughness,
+        reflectance: 0.35,
+        ..default()
+    };
+    let frame = materials.add(wood(Color::srgb(0.3, 0.16, 0.08), 0.55, 2.0));
+    let table = materials.add(wood(Color::srgb(0.13, 0.075, 0.045), 0.6, 6.0));
+    let inlay = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.86, 0.68, 0.38),
+        perceptual_roughness: 0.35,
+        metallic: 0.35,
+        ..default()
+    });
+    let felt = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.035, 0.065, 0.17),
+        perceptual_roughness: 1.0,
+        reflectance: 0.15,
+        ..default()
+    });
+    let frame_depth = 0.3;
+    commands.spawn((
+        Name::new("Board frame"),
+        Mesh3d(meshes.add(Cuboid::new(2.0 * FRAME_HALF, frame_depth, 2.0 * FRAME_HALF))),
+        MeshMaterial3d(frame),
+        Transform::from_xyz(0.0, FRAME_TOP - frame_depth / 2.0, 0.0),
+        Pickable::IGNORE,
+    ));
+    let mut carving = ornament();
+    carving.append(coordinates());
+    commands.spawn((
+        Name::new("Carving"),
+        Mesh3d(meshes.add(carving.into_mesh())),
+        MeshMaterial3d(inlay),
+        Pickable::IGNORE,
+    ));
+    let table_top = FRAME_TOP - frame_depth;
+    commands.spawn((
+        Name::new("Felt"),
+        Mesh3d(meshes.add(Cuboid::new(12.6, 0.02, 12.6))),
+        MeshMaterial3d(felt),
+        Transform::from_xyz(0.0, table_top + 0.01, 0.0),
+        Pickable::IGNORE,
+    ));
+    commands
+        .spawn((
+            Name::new("Table"),
+            Mesh3d(meshes.add(Cuboid::new(40.0, 0.6, 28.0))),
+            MeshMaterial3d(table),
+            Transform::from_xyz(0.0, table_top - 0.3, 0.0),
+        ))
+        .observe(|click: On<Pointer<Click>>, mut commands: Commands| {
+            if click.button == PointerButton::Primary {
+                commands.trigger(Chosen(None));
+            }
+        });
+    commands.spawn((
+        Name::new("Lamp"),
+        SpotLight {
+            intensity: 22_000_000.0,
+            color: Color::srgb(1.0, 0.88, 0.72),
+            range: 60.0,
+            radius: 0.5,
+            inner_angle: 0.3,
+            outer_angle: 0.62,
+            shadow_maps_enabled: true,
+            ..default()
+        },
+        Transform::from_xyz(-5.0, 15.0, 8.0).looking_at(Vec3::new(0.0, 0.0, 0.5), Vec3::Y),
+    ));
+    commands.spawn((
+        Name::new("Fill light"),
+        DirectionalLight { illuminance: 1400.0, color: Color::srgb(0.85, 0.9, 1.0), ..default() },
+        Transform::from_xyz(6.0, 6.0, -4.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+}
