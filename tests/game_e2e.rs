@@ -255,3 +255,107 @@ fn a_bad_size_is_a_clear_error() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("not a size"));
 }
+
+/// The gallery's close-ups of all twelve figures: each renders, the two
+/// sides differ in colour, the six figures differ in silhouette, and the
+/// child is the smallest.
+#[test]
+fn all_twelve_figures_render_and_differ() {
+    let _one_at_a_time = XVFB.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let status = Command::new("xvfb-run")
+        .env("XDG_RUNTIME_DIR", dir.path())
+        .args([
+            "-a",
+            "-s",
+            "-screen 0 1280x720x24",
+            "env",
+            "WGPU_BACKEND=vulkan",
+            env!("CARGO_BIN_EXE_shatar"),
+        ])
+        .args(["--size", &format!("{WIDTH}x{HEIGHT}"), "--gallery-shots"])
+        .arg(dir.path())
+        .status()
+        .expect("xvfb-run must be installed (Debian: xvfb); scripts/test installs it");
+    assert!(status.success(), "the game exited with {status}");
+    let empty = Picture::load(&dir.path().join("empty.png"));
+    assert_eq!((empty.width, empty.height), (WIDTH, HEIGHT));
+    let kinds = ["noyon", "bers", "teme", "mori", "tereg", "child"];
+    let mut figures = Vec::new();
+    for side in ["white", "black"] {
+        for kind in kinds {
+            let shot = Picture::load(&dir.path().join(format!("{side}-{kind}.png")));
+            let figure = Figure::against(&shot, &empty);
+            eprintln!(
+                "{side} {kind}: {} pixels, {} rows high, mean colour {:?}",
+                figure.area,
+                figure.height,
+                figure.mean.map(|c| c.round())
+            );
+            assert!(figure.area > (WIDTH * HEIGHT / 200) as usize, "{side} {kind} is missing or tiny");
+            figures.push(figure);
+        }
+    }
+    let (white, black) = figures.split_at(kinds.len());
+    for (k, kind) in kinds.iter().enumerate() {
+        let (w, b) = (&white[k].mean, &black[k].mean);
+        assert!(luminance(*w) > luminance(*b) + 50.0, "{kind}: ivory {w:?} is not lighter than red {b:?}");
+        assert!(b[0] > 2.0 * b[1] && b[0] > 2.0 * b[2], "{kind}: red lacquer is not red: {b:?}");
+        assert!(w[1] > 0.7 * w[0], "{kind}: ivory is not pale: {w:?}");
+    }
+    for side in [white, black] {
+        for a in 0..kinds.len() {
+            for b in a + 1..kinds.len() {
+                let overlap = side[a].overlap(&side[b]);
+                assert!(
+                    overlap < 0.75,
+                    "{} and {} have nearly one silhouette ({overlap:.2})",
+                    kinds[a],
+                    kinds[b]
+                );
+            }
+        }
+        let child = &side[kinds.len() - 1];
+        for other in &side[..kinds.len() - 1] {
+            assert!(child.area < other.area && child.height < other.height, "the child is not the smallest");
+        }
+    }
+}
+
+/// The pixels where a shot differs from the empty stand.
+struct Figure {
+    mask: Vec<bool>,
+    area: usize,
+    height: usize,
+    mean: [f32; 3],
+}
+
+impl Figure {
+    fn against(shot: &Picture, empty: &Picture) -> Figure {
+        let mut mask = Vec::with_capacity((WIDTH * HEIGHT) as usize);
+        let mut sum = [0.0; 3];
+        let (mut top, mut bottom) = (u32::MAX, 0);
+        for y in 0..shot.height {
+            for x in 0..shot.width {
+                let (a, b) = (shot.pixel(x, y), empty.pixel(x, y));
+                let inside = distance(a, b) > 30.0;
+                if inside {
+                    (0..3).for_each(|c| sum[c] += a[c]);
+                    top = top.min(y);
+                    bottom = bottom.max(y);
+                }
+                mask.push(inside);
+            }
+        }
+        let area = mask.iter().filter(|&&inside| inside).count();
+        let mean = sum.map(|s| s / area.max(1) as f32);
+        Figure { mask, area, height: bottom.saturating_sub(top) as usize, mean }
+    }
+
+    /// Intersection over union of two silhouettes.
+    fn overlap(&self, other: &Figure) -> f32 {
+        let both = self.mask.iter().zip(&other.mask).filter(|(a, b)| **a && **b).count();
+        let either = self.mask.iter().zip(&other.mask).filter(|(a, b)| **a || **b).count();
+        both as f32 / either.max(1) as f32
+    }
+}

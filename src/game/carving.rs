@@ -73,9 +73,9 @@ fn ulzii(s: &mut Sculpture, center: Vec3, size: f32) {
         let angle = side as f32 * PI / 2.0;
         let (sin, cos) = angle.sin_cos();
         let rotate = |u: f32, v: f32| (u * cos - v * sin, u * sin + v * cos);
-        let points: Vec<Vec3> = (0..=12)
+        let points: Vec<Vec3> = (0..=6)
             .map(|i| {
-                let a = PI * i as f32 / 12.0;
+                let a = PI * i as f32 / 6.0;
                 let (u, v) = rotate(-0.5 * a.cos(), 1.0 + 0.5 * a.sin());
                 at(u, v)
             })
@@ -104,7 +104,8 @@ pub fn coordinates() -> Sculpture {
 }
 
 fn arc(cx: f32, cy: f32, r: f32, from: f32, to: f32) -> Vec<Vec2> {
-    let steps = ((to - from).abs() / 0.35).ceil().max(2.0) as usize;
+    // A step every 20 degrees.
+    let steps = ((to - from).abs() / 20.0).ceil().max(2.0) as usize;
     (0..=steps)
         .map(|i| {
             let a = (from + (to - from) * i as f32 / steps as f32).to_radians();
@@ -193,5 +194,11 @@ mod tests {
             assert!(min.x > -FRAME_HALF && max.x < FRAME_HALF && min.z > -FRAME_HALF && max.z < FRAME_HALF);
             assert!(min.y >= FRAME_TOP - 1e-4 && max.y < FRAME_TOP + 0.1);
         }
+    }
+
+    #[test]
+    fn the_carving_keeps_to_its_triangle_budget() {
+        let triangles = ornament().triangles() + coordinates().triangles();
+        assert!(triangles <= 30_000, "the carving has {triangles} triangles");
     }
 }

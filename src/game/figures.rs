@@ -257,4 +257,14 @@ mod tests {
             assert!(reach > 0.2, "{kind:?} is too small for its square");
         }
     }
+
+    /// A budget, so the full board stays cheap to draw (about 130,000
+    /// triangles for all thirty-two).
+    #[test]
+    fn every_figure_keeps_to_its_triangle_budget() {
+        for kind in PieceKind::ALL {
+            let triangles = figure(kind).triangles();
+            assert!(triangles <= 8000, "{kind:?} has {triangles} triangles");
+        }
+    }
 }

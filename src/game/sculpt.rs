@@ -112,7 +112,15 @@ impl Sculpture {
 
     /// An ellipsoid with these half-axes, turned by `rotation`.
     pub fn ellipsoid(&mut self, center: Vec3, radii: Vec3, rotation: Quat) {
-        let (lats, longs) = (10, 18);
+        // Small parts need fewer facets.
+        let size = radii.max_element();
+        let (lats, longs) = if size < 0.03 {
+            (5, 8)
+        } else if size < 0.07 {
+            (7, 12)
+        } else {
+            (10, 18)
+        };
         let rings: Vec<Ring> = (0..=lats)
             .map(|i| {
                 let phi = std::f32::consts::PI * (i as f32 / lats as f32 - 0.5);

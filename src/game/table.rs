@@ -110,16 +110,17 @@ pub(super) fn spawn_table(
     commands.spawn((
         Name::new("Lamp"),
         SpotLight {
-            intensity: 22_000_000.0,
+            intensity: 50_000_000.0,
             color: Color::srgb(1.0, 0.88, 0.72),
-            range: 60.0,
+            range: 80.0,
             radius: 0.5,
-            inner_angle: 0.3,
-            outer_angle: 0.62,
+            inner_angle: 0.34,
+            outer_angle: 0.6,
             shadow_maps_enabled: true,
             ..default()
         },
-        Transform::from_xyz(-5.0, 15.0, 8.0).looking_at(Vec3::new(0.0, 0.0, 0.5), Vec3::Y),
+        // High above, so that the board is evenly lit and shadows fall short.
+        Transform::from_xyz(-4.0, 24.0, 10.0).looking_at(Vec3::new(0.0, 0.0, 0.5), Vec3::Y),
     ));
     commands.spawn((
         Name::new("Fill light"),

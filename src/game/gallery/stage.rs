@@ -129,7 +129,7 @@ fn spawn_stage(
     let mut children = vec![
         commands
             .spawn((
-                Mesh3d(meshes.add(Circle::new(7.0).mesh().resolution(64))),
+                Mesh3d(meshes.add(Circle::new(40.0).mesh().resolution(64))),
                 MeshMaterial3d(velvet),
                 Transform::from_rotation(Quat::from_rotation_x(-PI / 2.0)).with_translation(Vec3::Y * -0.001),
             ))
