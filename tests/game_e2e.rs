@@ -227,6 +227,60 @@ wait $game
     );
 }
 
+/// "Learn the pieces" on the title opens the gallery, and Escape closes
+/// it, with real X events.
+#[test]
+fn the_title_opens_the_gallery() {
+    let _one_at_a_time = XVFB.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // The title window is centred; its last button sits 113 pixels below
+    // the centre.
+    let (x, y) = (WIDTH / 2, HEIGHT / 2 + 113);
+    let script = format!(
+        r#"set -m
+log="$(mktemp)"
+"$0" --size {WIDTH}x{HEIGHT} 2> "$log" &
+game=$!
+timeout 60 xdotool search --sync --name '^Shatar$' > /dev/null || exit 90
+# lavapipe draws a frame or two a second, and the first ones take longer:
+# egui needs a frame to see the pointer over the button before the press,
+# so the click is tried again until the gallery opens.
+for try in 1 2 3 4 5 6; do
+  sleep 3
+  xdotool mousemove --sync {x} {y}; sleep 1.5
+  xdotool mousemove --sync {x1} {y1}; sleep 1.5
+  xdotool mousedown 1; sleep 0.5; xdotool mouseup 1; sleep 2
+  grep -q "gallery opens" "$log" && break
+done
+# There is no window manager to give the window the keyboard.
+xdotool search --name '^Shatar$' windowfocus --sync; sleep 1
+xdotool key Right; sleep 2
+xdotool key Escape; sleep 3
+kill -INT $game
+wait $game
+status=$?
+cat "$log" >&2
+exit $status
+"#,
+        x1 = x + 1,
+        y1 = y + 1,
+    );
+    let output = Command::new("timeout")
+        .args(["180", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", "bash", "-c", &script])
+        .arg(env!("CARGO_BIN_EXE_shatar"))
+        .env("SHATAR_DATA_DIR", dir.path())
+        .env("XDG_RUNTIME_DIR", dir.path())
+        .env("WGPU_BACKEND", "vulkan")
+        .output()
+        .expect("timeout, xvfb-run and xdotool must be installed; scripts/test installs them");
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(130), "the game did not close as asked: {log}");
+    let opened =
+        log.find("the piece gallery opens").unwrap_or_else(|| panic!("the button opens the gallery: {log}"));
+    let closed = log.find("the piece gallery closes").expect("Escape closes the gallery");
+    assert!(opened < closed);
+}
+
 #[test]
 fn a_bad_move_is_a_clear_error() {
     let output = Command::new(env!("CARGO_BIN_EXE_shatar"))

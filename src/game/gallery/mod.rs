@@ -15,19 +15,19 @@ use super::Screen;
 use crate::rules::{Color, Piece, PieceKind};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, RichText};
-use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Shown>();
     app.add_plugins((stage::plugin, shots::plugin));
     app.add_systems(OnEnter(Screen::Gallery), |mut shown: ResMut<Shown>, time: Res<Time>| {
+        info!("the piece gallery opens");
         shown.since = time.elapsed_secs();
     });
-    app.add_systems(
-        Update,
-        turn_pages.run_if(in_state(Screen::Gallery).and_eager(not(egui_wants_any_keyboard_input))),
-    );
+    app.add_systems(OnExit(Screen::Gallery), || info!("the piece gallery closes"));
+    // The gallery has no text to type, so its keys always work, even while
+    // a clicked button holds egui's focus.
+    app.add_systems(Update, turn_pages.run_if(in_state(Screen::Gallery)));
     app.add_systems(
         EguiPrimaryContextPass,
         panel.run_if(in_state(Screen::Gallery).and_eager(not(resource_exists::<GalleryShots>))),
