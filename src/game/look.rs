@@ -11,7 +11,7 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.02, 0.018, 0.02)));
     app.insert_resource(GlobalAmbientLight { brightness: 260.0, ..default() });
-    app.add_systems(Startup, (load_looks, super::table::spawn_table));
+    app.add_systems(Startup, (load_looks, super::table::spawn_table).chain());
     app.add_systems(PostUpdate, (paint_squares, dress_pieces));
 }
 
@@ -52,6 +52,8 @@ pub(super) struct Looks {
     pub figures: [Handle<Mesh>; 6],
     /// Ivory for White, red lacquer for Black.
     pub sides: [Handle<StandardMaterial>; 2],
+    /// The grey wood grain every wooden surface tints.
+    pub grain: Handle<Image>,
 }
 
 /// A mark's place in `Looks::squares`.
@@ -105,6 +107,7 @@ pub(super) fn load_looks(
         squares,
         figures,
         sides,
+        grain,
     });
 }
 

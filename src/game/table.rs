@@ -46,9 +46,9 @@ pub(super) fn spawn_table(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
-    mut images: ResMut<Assets<Image>>,
+    looks: Res<super::look::Looks>,
 ) {
-    let grain = images.add(wood_grain());
+    let grain = looks.grain.clone();
     let wood = |color: Color, roughness: f32, repeat: f32| StandardMaterial {
         base_color: color,
         base_color_texture: Some(grain.clone()),
