@@ -207,16 +207,9 @@ wait $game
         click("d2"),
         click("d4"),
     );
-    let status = Command::new("timeout")
-        .args(["180", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", "bash", "-c", &script])
-        .arg(env!("CARGO_BIN_EXE_shatar"))
-        .env("SHATAR_DATA_DIR", dir.path())
-        .env("XDG_RUNTIME_DIR", dir.path())
-        .env("WGPU_BACKEND", "vulkan")
-        .status()
-        .expect("timeout, xvfb-run and xdotool must be installed; scripts/test installs them");
+    let output = drive(&script, dir.path());
     // Bevy exits with 130 after Ctrl+C.
-    assert_eq!(status.code(), Some(130), "the game did not close as asked: {status}");
+    assert_eq!(output.status.code(), Some(130), "the game did not close as asked: {}", output.status);
     let saved = dir.path().join("saves").join(shatar::game::AUTOSAVE);
     let record = shatar::rules::GameRecord::load(&saved).expect("the game was kept on closing");
     assert_eq!(
@@ -265,20 +258,26 @@ exit $status
         x1 = x + 1,
         y1 = y + 1,
     );
-    let output = Command::new("timeout")
-        .args(["180", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", "bash", "-c", &script])
-        .arg(env!("CARGO_BIN_EXE_shatar"))
-        .env("SHATAR_DATA_DIR", dir.path())
-        .env("XDG_RUNTIME_DIR", dir.path())
-        .env("WGPU_BACKEND", "vulkan")
-        .output()
-        .expect("timeout, xvfb-run and xdotool must be installed; scripts/test installs them");
+    let output = drive(&script, dir.path());
     let log = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(130), "the game did not close as asked: {log}");
     let opened =
         log.find("the piece gallery opens").unwrap_or_else(|| panic!("the button opens the gallery: {log}"));
     let closed = log.find("the piece gallery closes").expect("Escape closes the gallery");
     assert!(opened < closed);
+}
+
+/// Runs a bash script under Xvfb, with the game binary as `$0` and `dir`
+/// as its data and runtime folder; the script drives it with xdotool.
+fn drive(script: &str, dir: &Path) -> std::process::Output {
+    Command::new("timeout")
+        .args(["180", "xvfb-run", "-a", "-s", "-screen 0 1280x720x24", "bash", "-c", script])
+        .arg(env!("CARGO_BIN_EXE_shatar"))
+        .env("SHATAR_DATA_DIR", dir)
+        .env("XDG_RUNTIME_DIR", dir)
+        .env("WGPU_BACKEND", "vulkan")
+        .output()
+        .expect("timeout, xvfb-run and xdotool must be installed; scripts/test installs them")
 }
 
 #[test]

@@ -21,7 +21,7 @@ pub fn figure(kind: PieceKind) -> Sculpture {
         PieceKind::Tereg => tereg(),
         PieceKind::Child => child(),
     };
-    let reach = figure.positions.iter().map(|p| p.x.hypot(p.z)).fold(0.0, f32::max);
+    let reach = figure.reach();
     if reach > REACH { figure.scaled(REACH / reach) } else { figure }
 }
 
@@ -252,7 +252,7 @@ mod tests {
             let figure = figure(kind);
             let (min, _) = figure.bounds();
             assert!(min.y >= -1e-4, "{kind:?} sinks into the board");
-            let reach = figure.positions.iter().map(|p| p.x.hypot(p.z)).fold(0.0, f32::max);
+            let reach = figure.reach();
             assert!(reach <= REACH + 1e-4, "{kind:?} reaches {reach}");
             assert!(reach > 0.2, "{kind:?} is too small for its square");
         }

@@ -145,7 +145,7 @@ impl Sculpture {
     /// A tube swept along a smooth curve through `path`, with a radius at
     /// each point, and rounded ends.
     pub fn tube(&mut self, path: &[Vec3], radii: &[f32]) {
-        let samples = smooth_path(path, radii, false);
+        let samples = smooth_path(path, radii);
         self.sweep(&samples, false);
         if let (Some(&(first, r0)), Some(&(last, r1))) = (samples.first(), samples.last()) {
             self.ball(first, r0);
@@ -279,6 +279,11 @@ impl Sculpture {
         self
     }
 
+    /// How far it reaches from the vertical axis through the origin.
+    pub fn reach(&self) -> f32 {
+        self.positions.iter().map(|p| p.x.hypot(p.z)).fold(0.0, f32::max)
+    }
+
     #[cfg(test)]
     pub fn triangles(&self) -> usize {
         self.indices.len() / 3
@@ -303,25 +308,18 @@ impl Sculpture {
 }
 
 /// Catmull-Rom samples through the points, with radii interpolated.
-fn smooth_path(points: &[Vec3], radii: &[f32], closed: bool) -> Vec<(Vec3, f32)> {
+fn smooth_path(points: &[Vec3], radii: &[f32]) -> Vec<(Vec3, f32)> {
     let radius = |i: usize| radii.get(i).or(radii.last()).copied().unwrap_or(0.02);
     let n = points.len();
     if n < 2 {
         return points.iter().enumerate().map(|(i, &p)| (p, radius(i))).collect();
     }
-    let at = |i: isize| -> Vec3 {
-        if closed {
-            points[i.rem_euclid(n as isize) as usize]
-        } else {
-            points[i.clamp(0, n as isize - 1) as usize]
-        }
-    };
+    let at = |i: isize| points[i.clamp(0, n as isize - 1) as usize];
     let mut samples = Vec::new();
-    let spans = if closed { n } else { n - 1 };
-    for span in 0..spans {
+    for span in 0..n - 1 {
         let i = span as isize;
         let (p0, p1, p2, p3) = (at(i - 1), at(i), at(i + 1), at(i + 2));
-        let (r1, r2) = (radius(span), radius((span + 1) % n));
+        let (r1, r2) = (radius(span), radius(span + 1));
         for s in 0..TUBE_SAMPLES {
             let t = s as f32 / TUBE_SAMPLES as f32;
             let (t2, t3) = (t * t, t * t * t);
@@ -333,9 +331,7 @@ fn smooth_path(points: &[Vec3], radii: &[f32], closed: bool) -> Vec<(Vec3, f32)>
             samples.push((point, r1 + (r2 - r1) * t));
         }
     }
-    if !closed {
-        samples.push((points[n - 1], radius(n - 1)));
-    }
+    samples.push((points[n - 1], radius(n - 1)));
     samples
 }
 

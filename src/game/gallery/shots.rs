@@ -5,7 +5,6 @@
 use super::Shown;
 use crate::game::screenshot::{PipelinesReady, SETTLE_FRAMES, save_png};
 use crate::rules::{Color, Piece, PieceKind};
-use bevy::diagnostic::FrameCount;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use std::path::PathBuf;
@@ -50,7 +49,7 @@ impl GalleryShots {
 fn take_shots(
     mut shots: ResMut<GalleryShots>,
     mut shown: ResMut<Shown>,
-    (ready, frames, time): (Res<PipelinesReady>, Res<FrameCount>, Res<Time>),
+    (ready, time): (Res<PipelinesReady>, Res<Time>),
     mut figures: Query<&mut Visibility, With<super::stage::StandFigure>>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
@@ -82,9 +81,7 @@ fn take_shots(
     for mut visibility in &mut figures {
         *visibility = if next.is_some() { Visibility::Inherited } else { Visibility::Hidden };
     }
-    // The first frames may not have asked for any pipeline yet.
-    let started = frames.0 >= 30;
-    shots.still_frames = if ready.is_ready() && started { shots.still_frames + 1 } else { 0 };
+    shots.still_frames = if ready.is_ready() { shots.still_frames + 1 } else { 0 };
     if shots.still_frames < SETTLE_FRAMES {
         return;
     }

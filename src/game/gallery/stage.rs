@@ -159,8 +159,13 @@ fn spawn_stage(
                 Transform::from_xyz(0.8, 7.0, 4.5).looking_at(Vec3::new(1.0, 0.3, 0.0), Vec3::Y),
             ))
             .id(),
-        commands.spawn((StandFigure, Transform::from_xyz(0.0, STAND_HEIGHT, 0.0))).id(),
-        commands.spawn((DemoMover, DemoPart, Transform::default())).id(),
+        commands
+            .spawn((
+                StandFigure,
+                Transform::from_xyz(0.0, STAND_HEIGHT, 0.0).with_scale(Vec3::splat(FIGURE_SCALE)),
+            ))
+            .id(),
+        commands.spawn((DemoMover, DemoPart, Transform::from_scale(Vec3::splat(DEMO_SQUARE)))).id(),
     ];
     for square in Square::all() {
         children.push(
@@ -242,7 +247,6 @@ fn turn_figure(
     };
     for mut transform in &mut figure {
         transform.rotation = facing(Side::White) * Quat::from_rotation_y(angle);
-        transform.scale = Vec3::splat(FIGURE_SCALE);
     }
 }
 
@@ -266,9 +270,9 @@ fn play_demo(
     time: Res<Time>,
     shown: Res<Shown>,
     looks: Res<Looks>,
-    mut mover: Query<(&mut Transform, &mut Visibility), With<DemoMover>>,
+    mut mover: Query<&mut Transform, With<DemoMover>>,
     mut squares: Query<(&DemoSquare, &mut MeshMaterial3d<StandardMaterial>)>,
-    mut others: Query<(&DemoOther, &mut Visibility), Without<DemoMover>>,
+    mut others: Query<(&DemoOther, &mut Visibility)>,
 ) {
     let demo = &shown.demo;
     let beat = demo_beat(time.elapsed_secs() - shown.since - 0.5, demo.targets.len());
@@ -289,11 +293,9 @@ fn play_demo(
         }
         None => (home, None),
     };
-    if let Ok((mut transform, mut visibility)) = mover.single_mut() {
+    if let Ok(mut transform) = mover.single_mut() {
         transform.translation = position;
         transform.rotation = facing(shown.piece.color) * Quat::from_rotation_y(PI);
-        transform.scale = Vec3::splat(DEMO_SQUARE);
-        *visibility = Visibility::Inherited;
     }
     for (square, mut material) in &mut squares {
         let mark = if Some(square.0) == current.map(|(target, _)| target) {
