@@ -18,6 +18,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             orbit_with_mouse.run_if(not(egui_wants_any_pointer_input)),
+            orbit_with_fingers.run_if(not(egui_wants_any_pointer_input)),
+            circle_the_board.run_if(in_state(Screen::Attract)),
             presets_from_keys.run_if(not(egui_wants_any_keyboard_input)),
             turn_to_side_to_move.run_if(resource_changed::<ActiveGame>),
             ease_camera,
@@ -159,6 +161,36 @@ fn orbit_with_mouse(
     goal.distance *= 0.9_f32.powf(lines);
     camera.goal = goal.clamped();
 }
+
+/// Two fingers: pinching zooms, moving together orbits. One finger is
+/// left to the pieces.
+fn orbit_with_fingers(touches: Res<Touches>, mut cameras: Query<&mut OrbitCamera>) {
+    let Ok(mut camera) = cameras.single_mut() else { return };
+    let fingers: Vec<&bevy::input::touch::Touch> = touches.iter().take(3).collect();
+    let [a, b] = fingers[..] else { return };
+    let (before, now) =
+        (a.previous_position().distance(b.previous_position()), a.position().distance(b.position()));
+    let mut goal = camera.goal;
+    if before > 1.0 && now > 1.0 {
+        goal.distance *= before / now;
+    }
+    let moved = (a.delta() + b.delta()) / 2.0;
+    goal.yaw -= moved.x * 0.006;
+    goal.pitch += moved.y * 0.004;
+    camera.goal = goal.clamped();
+}
+
+/// The attract loop's slow turn round the table.
+fn circle_the_board(time: Res<Time>, mut cameras: Query<&mut OrbitCamera>) {
+    let Ok(mut camera) = cameras.single_mut() else { return };
+    let goal = camera.goal;
+    camera.goal =
+        Orbit { yaw: goal.yaw + CIRCLING * time.delta_secs(), pitch: 0.8, distance: 17.0, focus: Vec3::ZERO }
+            .clamped();
+}
+
+/// Radians a second.
+const CIRCLING: f32 = 0.06;
 
 fn presets_from_keys(keys: Res<ButtonInput<KeyCode>>, mut cameras: Query<&mut OrbitCamera>) {
     let Ok(mut camera) = cameras.single_mut() else { return };

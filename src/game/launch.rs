@@ -3,6 +3,8 @@
 use super::Screen;
 use super::camera::View;
 use super::gallery::GalleryShots;
+use super::kiosk::{Kiosk, KioskConfig};
+use super::lang::{Language, Words};
 use super::screenshot::ScreenshotPlan;
 use super::session::{ActiveGame, Player};
 use crate::ai;
@@ -51,6 +53,32 @@ pub struct Cli {
     /// folder (empty.png, white-noyon.png, ...), then exit.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["load", "moves", "screenshot"])]
     pub gallery_shots: Option<PathBuf>,
+    /// Run as an unattended museum exhibit: fullscreen, touch-first, with
+    /// an attract loop. Staff quit with the config's exit chord
+    /// (default Ctrl+Alt+Shift+Q) or corner gesture.
+    #[arg(long, conflicts_with_all = ["load", "moves", "gallery", "gallery_shots", "white", "black"])]
+    pub kiosk: bool,
+    /// The kiosk's configuration (TOML); see assets/kiosk.toml. A missing or
+    /// bad file falls back to the defaults with a warning.
+    #[arg(long, value_name = "FILE.toml", requires = "kiosk")]
+    pub config: Option<PathBuf>,
+    /// The language of the gallery and the kiosk, over the config's.
+    #[arg(long, value_enum)]
+    pub lang: Option<Language>,
+    /// The kiosk screen to start on, e.g. for screenshots.
+    #[arg(long, value_enum, requires = "kiosk")]
+    pub kiosk_screen: Option<KioskScreen>,
+}
+
+/// A kiosk screen to start on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum KioskScreen {
+    Welcome,
+    /// The attract loop.
+    Attract,
+    /// The welcome with the rules card open.
+    Rules,
+    Gallery,
 }
 
 #[derive(Debug, Error)]
@@ -71,6 +99,9 @@ pub struct Launch {
     pub screen: Screen,
     pub frame_stats: bool,
     pub gallery_shots: Option<PathBuf>,
+    /// The exhibit's state, in kiosk mode.
+    pub kiosk: Option<Kiosk>,
+    pub language: Language,
 }
 
 impl Launch {
@@ -89,6 +120,35 @@ impl Launch {
         let screen = if cli.gallery || cli.gallery_shots.is_some() { Screen::Gallery } else { screen };
         let mut active = ActiveGame::new(game, players);
         active.ai_level = cli.level;
+        let (kiosk, screen) = if cli.kiosk {
+            let (mut config, warnings) = KioskConfig::load(cli.config.as_deref());
+            for warning in warnings {
+                // Bevy's log is not up yet.
+                eprintln!("WARN shatar: {warning}");
+            }
+            if let Some(language) = cli.lang {
+                config.language = language;
+            }
+            active = ActiveGame::new(Game::new(config.rules, Color::White), [Player::Human; 2]);
+            let mut kiosk = Kiosk::new(config);
+            let screen = match cli.kiosk_screen.unwrap_or(KioskScreen::Welcome) {
+                KioskScreen::Welcome => Screen::Title,
+                KioskScreen::Rules => {
+                    kiosk.rules_open = true;
+                    Screen::Title
+                }
+                KioskScreen::Gallery => Screen::Gallery,
+                KioskScreen::Attract => {
+                    active = ActiveGame::new(Game::new(kiosk.config.rules, Color::White), [Player::Ai; 2]);
+                    active.ai_level = kiosk.config.levels.attract;
+                    Screen::Attract
+                }
+            };
+            (Some(kiosk), screen)
+        } else {
+            (None, screen)
+        };
+        let language = kiosk.as_ref().map_or(cli.lang.unwrap_or_default(), |k| k.config.language);
         Ok(Launch {
             active,
             size: cli.size,
@@ -97,11 +157,18 @@ impl Launch {
             screen,
             frame_stats: cli.frame_stats,
             gallery_shots: cli.gallery_shots,
+            kiosk,
+            language,
         })
     }
 
     pub(super) fn install(self, app: &mut App) {
         app.insert_resource(self.active);
+        app.insert_resource(Words::new(self.language));
+        if let Some(kiosk) = self.kiosk {
+            app.insert_resource(kiosk);
+            app.add_plugins(super::kiosk::plugin);
+        }
         app.insert_state(self.screen);
         if self.frame_stats {
             app.add_plugins(super::frames::plugin);

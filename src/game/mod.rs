@@ -9,6 +9,8 @@ mod figures;
 mod frames;
 mod gallery;
 mod input;
+pub mod kiosk;
+pub mod lang;
 mod launch;
 mod look;
 mod motion;
@@ -26,7 +28,7 @@ use bevy::state::app::StatesPlugin;
 
 pub use board::{BoardSquare, SquareMark, beside_position, square_center};
 pub use camera::{View, camera_projection, view_transform};
-pub use gallery::{Demo, GalleryShots, demo, words};
+pub use gallery::{Demo, GalleryShots, demo};
 pub use input::{Chosen, Dropped, Selection};
 pub use launch::{Cli, Launch, LaunchError, replay};
 pub use motion::{Glide, Shake};
@@ -42,16 +44,20 @@ pub enum Screen {
     #[default]
     Title,
     Game,
-    /// Unattended exhibition play (issue 6 fills it in).
-    Kiosk,
+    /// The kiosk's attract loop: the computer plays itself for passers-by.
+    Attract,
     /// The piece gallery.
     Gallery,
 }
 
-/// Whether a game is on the board: the board takes input and the game
-/// panel shows.
+/// Whether a game is on the board for people to play: the board takes input.
 pub(crate) fn at_the_board(screen: Res<State<Screen>>) -> bool {
-    matches!(screen.get(), Screen::Game | Screen::Kiosk)
+    *screen.get() == Screen::Game
+}
+
+/// Whether the game runs as a kiosk exhibit.
+pub(crate) fn in_kiosk(kiosk: Option<Res<kiosk::Kiosk>>) -> bool {
+    kiosk.is_some()
 }
 
 /// The order of the game's systems within a frame, set once here.
@@ -92,18 +98,19 @@ pub fn headless_plugin(app: &mut App) {
 /// Adds the windowed game, as `launch` asks for it.
 pub fn add_windowed(app: &mut App, launch: Launch) {
     let (width, height) = launch.size;
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "Shatar".into(),
-                    resolution: (width, height).into(),
-                    ..default()
-                }),
+    let window = if launch.kiosk.is_some() {
+        kiosk::window_plugin()
+    } else {
+        WindowPlugin {
+            primary_window: Some(Window {
+                title: "Shatar".into(),
+                resolution: (width, height).into(),
                 ..default()
-            })
-            .set(TaskPoolPlugin { task_pool_options: task_pools() }),
-    );
+            }),
+            ..default()
+        }
+    };
+    app.add_plugins(DefaultPlugins.set(window).set(TaskPoolPlugin { task_pool_options: task_pools() }));
     app.add_plugins(MeshPickingPlugin);
     app.add_plugins(headless_plugin);
     launch.install(app);
@@ -114,6 +121,7 @@ pub fn add_windowed(app: &mut App, launch: Launch) {
         storage::plugin,
         screenshot::plugin,
         gallery::plugin,
+        kiosk::windowed_plugin,
     ));
     app.insert_resource(AiPace::WATCHABLE);
 }

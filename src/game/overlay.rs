@@ -18,6 +18,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (title.run_if(in_state(Screen::Title)), game_panel.run_if(super::at_the_board))
+            .run_if(not(super::in_kiosk))
             .chain()
             .in_set(PanelSystems),
     );

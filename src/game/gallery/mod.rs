@@ -5,13 +5,12 @@
 mod demo;
 mod shots;
 mod stage;
-mod words;
 
 pub use demo::{Demo, demo};
 pub use shots::GalleryShots;
-pub use words::words;
 
 use super::Screen;
+use super::lang::{Words, piece_key};
 use crate::rules::{Color, Piece, PieceKind};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, RichText};
@@ -82,13 +81,14 @@ fn turn_pages(
 fn panel(
     mut contexts: EguiContexts,
     time: Res<Time>,
+    words: Res<Words>,
     mut shown: ResMut<Shown>,
     mut screen: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let now = time.elapsed_secs();
     let piece = shown.piece;
-    let text = words(piece.kind);
+    let kind = piece.kind;
     egui::Window::new("Pieces")
         .anchor(Align2::LEFT_TOP, [16.0, 16.0])
         .title_bar(false)
@@ -97,43 +97,34 @@ fn panel(
         .default_width(360.0)
         .show(ctx, |ui| {
             ui.set_width(360.0);
-            ui.label(RichText::new(text.cyrillic).size(40.0).strong());
-            ui.label(RichText::new(text.latin).size(24.0).italics());
-            ui.label(RichText::new(text.english).size(17.0));
+            ui.label(RichText::new(words.piece_mn(kind)).size(40.0).strong());
+            if words.piece(kind) != words.piece_mn(kind) {
+                ui.label(RichText::new(words.piece(kind)).size(24.0).italics());
+            }
+            ui.label(RichText::new(words.get(piece_key(kind, "gloss"))).size(17.0));
             ui.separator();
-            ui.label(RichText::new(text.about).size(15.5));
+            ui.label(RichText::new(words.get(piece_key(kind, "about"))).size(15.5));
             ui.add_space(6.0);
-            ui.label(
-                RichText::new("The small board shows every square the rules allow it from there.")
-                    .size(13.0)
-                    .weak(),
-            );
+            ui.label(RichText::new(words.get("gallery.hint")).size(13.0).weak());
             ui.separator();
             ui.horizontal(|ui| {
-                for (color, name) in [(Color::White, "Ivory"), (Color::Black, "Red lacquer")] {
-                    if ui.selectable_label(piece.color == color, RichText::new(name).size(16.0)).clicked()
-                        && piece.color != color
-                    {
+                for (color, name) in [(Color::White, "gallery.ivory"), (Color::Black, "gallery.red")] {
+                    let label = RichText::new(words.get(name)).size(18.0);
+                    if ui.selectable_label(piece.color == color, label).clicked() && piece.color != color {
                         shown.show(Piece { color, ..piece }, now);
                     }
                 }
             });
             ui.add_space(4.0);
             ui.horizontal(|ui| {
-                if ui
-                    .add_sized([110.0, 34.0], egui::Button::new(RichText::new("< Previous").size(16.0)))
-                    .clicked()
-                {
+                let button = |key: &str| egui::Button::new(RichText::new(words.get(key)).size(18.0));
+                if ui.add_sized([112.0, 44.0], button("gallery.previous")).clicked() {
                     shown.step(-1, now);
                 }
-                if ui
-                    .add_sized([110.0, 34.0], egui::Button::new(RichText::new("Next >").size(16.0)))
-                    .clicked()
-                {
+                if ui.add_sized([112.0, 44.0], button("gallery.next")).clicked() {
                     shown.step(1, now);
                 }
-                if ui.add_sized([110.0, 34.0], egui::Button::new(RichText::new("Menu").size(16.0))).clicked()
-                {
+                if ui.add_sized([112.0, 44.0], button("gallery.menu")).clicked() {
                     NextState::set_if_neq(&mut screen, Screen::Title);
                 }
             });
