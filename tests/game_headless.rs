@@ -10,6 +10,7 @@ use bevy::picking::backend::HitData;
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 use common::game_after;
+use common::mirror::assert_mirror;
 use shatar::game::{
     ActiveGame, BoardSquare, DrawOffer, GameAction, PieceView, Place, Player, SaveDir, Screen, Selection,
     Shake, SquareMark, Thinking, headless_plugin,
@@ -18,7 +19,6 @@ use shatar::rules::{
     Color as Side, DrawReason, Game, Outcome, PieceKind, Reason, RuleOptions, Square, StalemateRule,
     WinReason,
 };
-use std::collections::BTreeMap;
 use std::time::Duration;
 
 fn app_with(game: Game, players: [Player; 2]) -> App {
@@ -95,50 +95,6 @@ fn action(app: &mut App, action: GameAction) {
     app.world_mut().trigger(action);
     app.update();
     assert_mirror(app);
-}
-
-/// The piece entities on the board are exactly the core's position, and
-/// the rest stand beside it, each in its own slot.
-fn assert_mirror(app: &mut App) {
-    let world = app.world_mut();
-    let mut query = world.query::<&PieceView>();
-    let views: Vec<PieceView> = query.iter(world).copied().collect();
-    let position = *world.resource::<ActiveGame>().game().position();
-    let mut on_board = BTreeMap::new();
-    let mut beside = BTreeMap::new();
-    for view in &views {
-        match view.place {
-            Place::Board(square) => {
-                assert!(on_board.insert(square, view.piece).is_none(), "two pieces on {square}");
-            }
-            Place::Beside(slot) => {
-                assert!(
-                    beside.insert((view.piece.color.index(), slot), view.piece).is_none(),
-                    "slot {slot} twice"
-                );
-            }
-        }
-    }
-    for square in Square::all() {
-        assert_eq!(
-            on_board.get(&square).copied(),
-            position.piece_at(square),
-            "entities and core differ on {square}"
-        );
-    }
-    let captured: Vec<_> =
-        world.resource::<ActiveGame>().game().moves().iter().filter_map(|p| p.captured).collect();
-    for color in [Side::White, Side::Black] {
-        let lost: Vec<_> = captured.iter().filter(|p| p.color == color).copied().collect();
-        let shown: Vec<_> =
-            (0..lost.len() as u8).map(|slot| beside.get(&(color.index(), slot)).copied()).collect();
-        assert_eq!(
-            shown,
-            lost.into_iter().map(Some).collect::<Vec<_>>(),
-            "captured {color} pieces beside the board"
-        );
-    }
-    assert_eq!(beside.len(), captured.len(), "nothing else stands beside the board");
 }
 
 fn mark(app: &mut App, square: &str) -> SquareMark {

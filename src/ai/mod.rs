@@ -21,7 +21,11 @@ use std::sync::atomic::AtomicBool;
 /// game, or `None` if the game is over. Setting `stop` ends it at once.
 pub fn choose_move(game: &Game, level: u8, seed: u64, stop: &AtomicBool) -> Option<Move> {
     let level = Level::new(level);
-    let mut searcher = Searcher::new(DEFAULT_HASH_MB);
+    // A table far larger than the level's node budget only costs the time
+    // to fill it with empty entries, on every move.
+    let megabytes =
+        level.nodes.map_or(DEFAULT_HASH_MB, |nodes| ((nodes as usize * 32) >> 20).clamp(1, DEFAULT_HASH_MB));
+    let mut searcher = Searcher::new(megabytes);
     level.choose(&mut searcher, game, Limits::movetime(level.game_time()), seed, stop, |_| {})
 }
 

@@ -95,6 +95,16 @@ pub fn headless_plugin(app: &mut App) {
     ));
 }
 
+/// Runs every schedule of a headless app on one thread. For tests and the
+/// kiosk soak: with a handful of systems a frame, waking the executor's
+/// threads costs far more than the systems themselves.
+pub fn single_threaded(app: &mut App) {
+    use bevy::ecs::schedule::SingleThreadedExecutor;
+    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+        schedule.set_executor(SingleThreadedExecutor::new());
+    }
+}
+
 /// Adds the windowed game, as `launch` asks for it.
 pub fn add_windowed(app: &mut App, launch: Launch) {
     let (width, height) = launch.size;

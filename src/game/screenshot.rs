@@ -1,5 +1,6 @@
 //! `--screenshot`: render once everything has settled, write the PNG, exit.
 
+use super::Screen;
 use super::motion::Glide;
 use bevy::prelude::*;
 use bevy::render::render_resource::PipelineCache;
@@ -66,12 +67,15 @@ fn take_screenshot(
     mut plan: ResMut<ScreenshotPlan>,
     moving: Query<(), With<Glide>>,
     ready: Res<PipelinesReady>,
+    screen: Res<State<Screen>>,
     mut commands: Commands,
 ) {
     if plan.requested {
         return;
     }
-    let settled = moving.is_empty() && ready.is_ready();
+    // The attract loop never rests: it is taken as it plays.
+    let still = moving.is_empty() || *screen.get() == Screen::Attract;
+    let settled = still && ready.is_ready();
     plan.still_frames = if settled { plan.still_frames + 1 } else { 0 };
     if plan.still_frames < SETTLE_FRAMES {
         return;

@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code, reason = "each test crate uses a different part")]
 
+#[cfg(feature = "game")]
+pub mod mirror;
+
 use serde::Deserialize;
 use shatar::rules::{Game, Position, RuleOptions};
 

@@ -31,23 +31,21 @@ fn card(mut contexts: EguiContexts, words: Res<Words>, kiosk: Res<Kiosk>, mut co
         .resizable(false)
         .collapsible(false)
         .frame(
-            egui::Frame::window(&egui::Style::default())
-                .fill(Color32::from_rgba_unmultiplied(18, 22, 34, 245))
-                .inner_margin(20),
+            egui::Frame::window(&egui::Style::default()).fill(Color32::from_rgb(18, 22, 34)).inner_margin(20),
         )
         .show(ctx, |ui| {
-            ui.set_width(860.0);
+            ui.set_width(900.0);
             egui::ScrollArea::vertical().max_height(height - 110.0).show(ui, |ui| {
                 ui.label(RichText::new(words.get("rules.title")).size(34.0).strong().color(GOLD));
                 ui.label(RichText::new(words.get("rules.opening")).size(17.0));
                 ui.add_space(8.0);
                 ui.label(RichText::new(words.get("rules.moves")).size(24.0).strong());
-                egui::Grid::new("pieces").num_columns(2).spacing([24.0, 10.0]).show(ui, |ui| {
+                egui::Grid::new("pieces").num_columns(3).spacing([18.0, 10.0]).show(ui, |ui| {
                     for (index, kind) in PieceKind::ALL.into_iter().enumerate() {
                         ui.horizontal(|ui| {
                             diagram(ui, kind);
                             ui.vertical(|ui| {
-                                ui.set_width(290.0);
+                                ui.set_width(176.0);
                                 ui.label(RichText::new(words.piece_mn(kind)).size(22.0).strong().color(GOLD));
                                 if words.piece(kind) != words.piece_mn(kind) {
                                     ui.label(RichText::new(words.piece(kind)).size(17.0).italics());
@@ -55,7 +53,7 @@ fn card(mut contexts: EguiContexts, words: Res<Words>, kiosk: Res<Kiosk>, mut co
                                 ui.label(RichText::new(words.get(rules_key(kind))).size(16.0));
                             });
                         });
-                        if index % 2 == 1 {
+                        if index % 3 == 2 {
                             ui.end_row();
                         }
                     }
@@ -90,7 +88,7 @@ fn card(mut contexts: EguiContexts, words: Res<Words>, kiosk: Res<Kiosk>, mut co
 
 /// A small board: the piece, lit destinations, and red rings on captures.
 fn diagram(ui: &mut egui::Ui, kind: PieceKind) {
-    const CELL: f32 = 11.0;
+    const CELL: f32 = 10.0;
     let (response, painter) = ui.allocate_painter(vec2(CELL * 8.0, CELL * 8.0), Sense::hover());
     let origin = response.rect.min;
     let piece = Piece { color: Color::White, kind };

@@ -8,6 +8,7 @@ mod card;
 mod config;
 mod exit;
 mod screens;
+pub mod soak;
 mod window;
 
 pub use config::{Corner, KioskConfig, Levels};
@@ -29,6 +30,9 @@ pub const ATTRACT_PAUSE: f32 = 8.0;
 /// The kiosk's logic: idle timers, the attract loop, the visitors' actions
 /// and the staff's exit. Needs a [`Kiosk`] resource.
 pub fn plugin(app: &mut App) {
+    if !app.is_plugin_added::<bevy::input::InputPlugin>() {
+        app.add_plugins(bevy::input::InputPlugin);
+    }
     app.init_resource::<Caption>();
     if !app.world().contains_resource::<Words>() {
         let language = app.world().get_resource::<Kiosk>().map_or(Language::Mn, |k| k.config.language);
@@ -49,6 +53,21 @@ pub fn plugin(app: &mut App) {
             .run_if(resource_changed::<ActiveGame>.and_eager(in_state(Screen::Attract))),
     );
     app.add_systems(OnEnter(Screen::Attract), |mut caption: ResMut<Caption>| *caption = Caption::default());
+}
+
+/// The exhibit without a window, for tests and the soak: the welcome
+/// screen, the computer answering at once, and a clock that the caller
+/// moves (`TimeUpdateStrategy`) by as much as an hour a frame.
+pub fn headless(config: KioskConfig) -> App {
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins).add_plugins(super::headless_plugin);
+    app.insert_resource(Kiosk::new(config));
+    app.add_plugins(plugin);
+    app.insert_resource(super::AiPace(std::time::Duration::ZERO));
+    app.world_mut().resource_mut::<Time<Virtual>>().set_max_delta(std::time::Duration::from_secs(3600));
+    app.update();
+    super::single_threaded(&mut app);
+    app
 }
 
 /// The windowed parts: the kiosk's screens, the rules card, the

@@ -46,7 +46,7 @@ fn big(ui: &mut egui::Ui, text: &str, width: f32) -> bool {
 
 fn panel_frame() -> egui::Frame {
     egui::Frame::window(&egui::Style::default())
-        .fill(Color32::from_rgba_unmultiplied(18, 22, 34, 235))
+        .fill(Color32::from_rgba_unmultiplied(18, 22, 34, 250))
         .inner_margin(24)
 }
 

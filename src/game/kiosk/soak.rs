@@ -1,0 +1,77 @@
+//! The soak: the attract loop headless, in fast time, for many games,
+//! with the resident memory taken every so many games.
+
+use super::{Kiosk, KioskConfig, Levels};
+use crate::game::session::ActiveGame;
+use crate::game::{PieceView, Screen};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use std::time::Duration;
+
+/// The state after a round of games.
+#[derive(Clone, Copy, Debug)]
+pub struct Mark {
+    pub games: u64,
+    /// Plies played in all games so far.
+    pub plies: u64,
+    /// Resident memory in KiB, where the system tells it.
+    pub rss_kib: Option<u64>,
+}
+
+/// Plays `games` attract games at `level`, calling `mark` every `every`
+/// games. Each frame moves the clock by half a second. Errors if the loop
+/// stalls or the board stops mirroring the game.
+pub fn soak(games: u64, level: u8, every: u64, mut mark: impl FnMut(Mark)) -> Result<(), String> {
+    let config =
+        KioskConfig { levels: Levels { attract: level, ..Levels::default() }, ..KioskConfig::default() };
+    let idle = config.attract_after;
+    let mut app = super::headless(config);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_secs_f32(idle + 1.0)));
+    app.update();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(500)));
+    app.update();
+    if *app.world().resource::<State<Screen>>().get() != Screen::Attract {
+        return Err("the attract loop did not start".into());
+    }
+    let (mut plies, mut last_ply, mut still) = (0u64, 0usize, 0u32);
+    let mut next = every.max(1);
+    loop {
+        app.update();
+        let world = app.world_mut();
+        let played = world.resource::<ActiveGame>().game().moves().len();
+        if played != last_ply {
+            plies += played.saturating_sub(last_ply) as u64;
+            last_ply = played;
+            still = 0;
+        } else {
+            still += 1;
+            // An attract game pauses 8 s (16 frames) between games; the
+            // computer's level-limited search takes a few frames at most.
+            if still > 20_000 {
+                return Err(format!("the attract loop stalled after {plies} plies"));
+            }
+        }
+        let pieces = world.query::<&PieceView>().iter(world).filter(|view| view.square().is_some()).count();
+        let game = world.resource::<ActiveGame>().game();
+        let on_board =
+            crate::rules::Square::all().filter(|&sq| game.position().piece_at(sq).is_some()).count();
+        if pieces != on_board {
+            return Err(format!("{pieces} piece entities on the board for {on_board} pieces"));
+        }
+        let done = world.resource::<Kiosk>().attract_games;
+        if done >= next {
+            mark(Mark { games: done, plies, rss_kib: rss_kib() });
+            next += every.max(1);
+        }
+        if done >= games {
+            return Ok(());
+        }
+    }
+}
+
+/// This process's resident memory, from /proc on Linux.
+pub fn rss_kib() -> Option<u64> {
+    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
+    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
+    Some(pages * 4)
+}
