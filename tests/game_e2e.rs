@@ -412,3 +412,132 @@ impl Figure {
         both as f32 / either.max(1) as f32
     }
 }
+
+/// The kiosk, fullscreen on the 1280x720 Xvfb screen, written to `out`.
+fn kiosk_shot(extra: &[&str], out: &Path) -> Picture {
+    let _one_at_a_time = XVFB.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let runtime = out.parent().expect("the PNG's folder");
+    let status = Command::new("xvfb-run")
+        .env("XDG_RUNTIME_DIR", runtime)
+        .env("SHATAR_DATA_DIR", runtime)
+        .args([
+            "-a",
+            "-s",
+            "-screen 0 1280x720x24",
+            "env",
+            "WGPU_BACKEND=vulkan",
+            env!("CARGO_BIN_EXE_shatar"),
+        ])
+        .arg("--kiosk")
+        .args(extra)
+        .arg("--screenshot")
+        .arg(out)
+        .status()
+        .expect("xvfb-run must be installed (Debian: xvfb); scripts/test installs it");
+    assert!(status.success(), "the kiosk exited with {status}");
+    let picture = Picture::load(out);
+    assert_eq!((picture.width, picture.height), (1280, 720), "the kiosk fills the screen");
+    picture
+}
+
+/// The share of pixels in a rectangle that differ clearly between two pictures.
+fn differing(a: &Picture, b: &Picture, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> f32 {
+    let mut count = 0;
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let (p, q) = (a.pixel(x, y), b.pixel(x, y));
+            if (0..3).any(|c| (p[c] - q[c]).abs() > 40.0) {
+                count += 1;
+            }
+        }
+    }
+    count as f32 / ((x1 - x0) * (y1 - y0)) as f32
+}
+
+/// The share of pixels in a rectangle close to the kiosk panels' dark blue.
+fn panel_share(picture: &Picture, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> f32 {
+    let mut count = 0;
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = picture.pixel(x, y);
+            if (p[0] - 18.0).abs() < 12.0 && (p[1] - 22.0).abs() < 12.0 && (p[2] - 34.0).abs() < 12.0 {
+                count += 1;
+            }
+        }
+    }
+    count as f32 / ((x1 - x0) * (y1 - y0)) as f32
+}
+
+#[test]
+fn kiosk_screens_render_in_every_language() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let centre = (380, 90, 900, 560);
+    let left = (0, 0, 300, 720);
+    let welcome: Vec<Picture> = ["mn", "en", "fr", "ru"]
+        .iter()
+        .map(|lang| kiosk_shot(&["--lang", lang], &dir.path().join(format!("welcome-{lang}.png"))))
+        .collect();
+    for (i, a) in welcome.iter().enumerate() {
+        assert!(panel_share(a, centre) > 0.4, "the welcome panel is drawn ({i})");
+        for b in &welcome[i + 1..] {
+            let text = differing(a, b, centre);
+            assert!(text > 0.004, "each language has its own words: {text}");
+            assert!(differing(a, b, left) < 0.01, "only the words change");
+        }
+    }
+    let attract = kiosk_shot(&["--kiosk-screen", "attract", "--lang", "en"], &dir.path().join("attract.png"));
+    assert!(
+        differing(&attract, &welcome[1], centre) > 0.3,
+        "the attract loop shows the board, not the welcome"
+    );
+    let invitation = (440, 30, 840, 105);
+    assert!(panel_share(&attract, invitation) > 0.3, "the invitation to touch is shown at the top");
+    let rules = kiosk_shot(&["--kiosk-screen", "rules", "--lang", "en"], &dir.path().join("rules.png"));
+    assert!(panel_share(&rules, (60, 70, 1220, 560)) > 0.4, "the rules card covers the screen");
+    assert!(differing(&rules, &welcome[1], centre) > 0.2, "the rules card is not the welcome");
+}
+
+/// Escape, Alt+F4, Ctrl+W and Ctrl+Q do nothing; a click ends the attract
+/// loop; the config's chord closes the exhibit, and a bad value in the
+/// config is only a warning.
+#[test]
+fn a_visitor_cannot_leave_the_kiosk_but_the_staff_can() {
+    let _one_at_a_time = XVFB.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let config = dir.path().join("kiosk.toml");
+    std::fs::write(
+        &config,
+        "language = \"fr\"\nattract_after = 1\nexit_chord = [\"Ctrl\", \"Alt\", \"K\"]\n",
+    )
+    .expect("config written");
+    let script = format!(
+        r#"set -m
+log="$(mktemp)"
+"$0" --kiosk --config {config} --kiosk-screen attract 2> "$log" &
+game=$!
+timeout 60 xdotool search --sync --name '^Shatar$' > /dev/null || exit 90
+sleep 12
+xdotool mousemove --sync 640 360; sleep 1
+xdotool mousedown 1; sleep 0.5; xdotool mouseup 1; sleep 3
+xdotool search --name '^Shatar$' windowfocus --sync; sleep 1
+for keys in Escape alt+F4 ctrl+w ctrl+q alt+Tab; do
+  xdotool key $keys; sleep 2
+done
+kill -0 $game || {{ cat "$log" >&2; echo "a visitor closed the kiosk" >&2; exit 91; }}
+xdotool key ctrl+alt+k
+for i in $(seq 30); do kill -0 $game 2>/dev/null || break; sleep 1; done
+kill -0 $game 2>/dev/null && {{ kill -INT $game; cat "$log" >&2; echo "the chord did not close it" >&2; exit 92; }}
+wait $game
+status=$?
+cat "$log" >&2
+exit $status
+"#,
+        config = config.display(),
+    );
+    let output = drive(&script, dir.path());
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "the staff's chord closes the kiosk cleanly: {log}");
+    assert!(log.contains("attract_after = 1 is outside"), "the bad value is a warning: {log}");
+    assert!(log.contains("a visitor: the attract loop stops"), "a click ends the attract loop: {log}");
+    assert!(log.contains("the staff's exit chord"), "{log}");
+}

@@ -331,3 +331,29 @@ fn the_soak_plays_complete_games_and_takes_memory() {
     assert!(marks.windows(2).all(|pair| pair[1].plies > pair[0].plies), "{marks:?}");
     assert!(marks.iter().all(|mark| mark.rss_kib.is_some_and(|kib| kib > 1000)), "{marks:?}");
 }
+
+/// The window manager's close request (Alt+F4, a close button) is ignored
+/// by the exhibit's window, where Bevy's default closes the window.
+#[test]
+fn the_exhibit_window_ignores_close_requests() {
+    for (plugin, survives) in [(kiosk::window_plugin(), true), (WindowPlugin::default(), false)] {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).add_plugins(plugin);
+        app.update();
+        let world = app.world_mut();
+        let window = world.query_filtered::<Entity, With<PrimaryWindow>>().single(world).expect("a window");
+        let mode = world.get::<Window>(window).expect("a window").mode;
+        app.world_mut().write_message(bevy::window::WindowCloseRequested { window });
+        app.update();
+        app.update();
+        assert_eq!(app.world().get_entity(window).is_ok(), survives, "{mode:?}");
+        if survives {
+            assert!(
+                matches!(mode, bevy::window::WindowMode::BorderlessFullscreen(_)),
+                "fullscreen: {mode:?}"
+            );
+            let decorated = app.world().get::<Window>(window).expect("the window").decorations;
+            assert!(!decorated, "no title bar");
+        }
+    }
+}

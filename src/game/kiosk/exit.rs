@@ -11,9 +11,12 @@ const CORNER: f32 = 0.1;
 
 pub(super) fn chord(keys: Res<ButtonInput<KeyCode>>, kiosk: Res<Kiosk>, mut exit: MessageWriter<AppExit>) {
     let chord = kiosk.config.chord();
+    // A quick chord can be pressed and let go within one slow frame: a key
+    // pressed this frame counts as held.
+    let held = |key: &KeyCode| keys.pressed(*key) || keys.just_pressed(*key);
     if !chord.is_empty()
         && chord.iter().any(|group| group.iter().any(|&key| keys.just_pressed(key)))
-        && chord.iter().all(|group| keys.any_pressed(group.iter().copied()))
+        && chord.iter().all(|group| group.iter().any(held))
     {
         info!("the staff's exit chord: the exhibit closes");
         exit.write(AppExit::Success);

@@ -45,9 +45,7 @@ fn big(ui: &mut egui::Ui, text: &str, width: f32) -> bool {
 }
 
 fn panel_frame() -> egui::Frame {
-    egui::Frame::window(&egui::Style::default())
-        .fill(Color32::from_rgba_unmultiplied(18, 22, 34, 250))
-        .inner_margin(24)
+    egui::Frame::window(&egui::Style::default()).fill(Color32::from_rgb(18, 22, 34)).inner_margin(24)
 }
 
 fn welcome(
@@ -228,21 +226,25 @@ fn attract_captions(
 
 fn language_bar(mut contexts: EguiContexts, words: Res<Words>, mut commands: Commands) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Area::new(egui::Id::new("languages")).anchor(Align2::CENTER_BOTTOM, [0.0, -16.0]).show(ctx, |ui| {
-        panel_frame().inner_margin(10).show(ui, |ui| {
-            ui.horizontal(|ui| {
-                ui.spacing_mut().item_spacing = EguiVec2::new(12.0, 0.0);
-                for language in Language::ALL {
-                    let name = words.get_in(language, "language.name");
-                    let text = RichText::new(name).size(22.0);
-                    let current = words.language == language;
-                    let button = egui::Button::selectable(current, text).min_size(EguiVec2::new(150.0, 52.0));
-                    if ui.add(button).clicked() && !current {
-                        commands.trigger(KioskAction::Language(language));
+    egui::Area::new(egui::Id::new("languages"))
+        .order(egui::Order::Foreground)
+        .anchor(Align2::CENTER_BOTTOM, [0.0, -16.0])
+        .show(ctx, |ui| {
+            panel_frame().inner_margin(10).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.spacing_mut().item_spacing = EguiVec2::new(12.0, 0.0);
+                    for language in Language::ALL {
+                        let name = words.get_in(language, "language.name");
+                        let text = RichText::new(name).size(22.0);
+                        let current = words.language == language;
+                        let button =
+                            egui::Button::selectable(current, text).min_size(EguiVec2::new(150.0, 52.0));
+                        if ui.add(button).clicked() && !current {
+                            commands.trigger(KioskAction::Language(language));
+                        }
                     }
-                }
+                });
             });
         });
-    });
     Ok(())
 }
