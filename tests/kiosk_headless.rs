@@ -357,3 +357,41 @@ fn the_exhibit_window_ignores_close_requests() {
         }
     }
 }
+
+/// A tap on a piece, then a tap on its square, plays the move, exactly as
+/// two clicks do.
+#[test]
+fn taps_play_moves_like_clicks() {
+    let mut app = exhibit(KioskConfig::default());
+    act(&mut app, KioskAction::Play(Mode::TwoPlayers));
+    assert_eq!(screen(&app), Screen::Game);
+    for (finger, uci) in [(0, "d2d4"), (1, "d7d5"), (0, "b1c3")] {
+        for name in [&uci[..2], &uci[2..]] {
+            let square = shatar::rules::Square::parse(name).expect("a square");
+            let target = {
+                let world = app.world_mut();
+                let piece = world
+                    .query::<(Entity, &PieceView)>()
+                    .iter(world)
+                    .find(|(_, view)| view.square() == Some(square))
+                    .map(|(entity, _)| entity);
+                piece.unwrap_or_else(|| {
+                    world
+                        .query::<(Entity, &BoardSquare)>()
+                        .iter(world)
+                        .find(|(_, s)| s.0 == square)
+                        .map(|(entity, _)| entity)
+                        .expect("a square entity")
+                })
+            };
+            let hit = HitData::new(Entity::PLACEHOLDER, 1.0, None, None);
+            let click =
+                Click { button: PointerButton::Primary, hit, duration: Duration::from_millis(120), count: 1 };
+            app.world_mut().trigger(Pointer::new(PointerId::Touch(finger), location(), click, target));
+            step(&mut app, 0.1);
+        }
+        let game = app.world().resource::<ActiveGame>().game();
+        assert_eq!(game.moves().last().map(|played| played.mv.to_string()), Some(uci.to_string()));
+        assert_mirror(&mut app);
+    }
+}

@@ -283,6 +283,62 @@ mod tests {
         assert_eq!((close.pitch, close.distance), (MAX_PITCH, MIN_DISTANCE));
     }
 
+    /// Two fingers pinching in and out, and sweeping far across the
+    /// screen, move the camera but never past its limits.
+    #[test]
+    fn fingers_pinch_and_turn_within_limits() {
+        use bevy::input::InputPlugin;
+        use bevy::input::touch::{TouchInput, TouchPhase};
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, InputPlugin));
+        app.add_systems(Update, orbit_with_fingers);
+        let start = View::White.orbit();
+        let camera = app.world_mut().spawn(OrbitCamera { now: start, goal: start }).id();
+        let finger = |app: &mut App, id: u64, at: Vec2, phase: TouchPhase| {
+            let window = Entity::PLACEHOLDER;
+            app.world_mut().write_message(TouchInput { phase, position: at, window, force: None, id });
+        };
+        let goal = |app: &App| app.world().get::<OrbitCamera>(camera).expect("the camera").goal;
+        let centre = Vec2::new(640.0, 360.0);
+        finger(&mut app, 0, centre - Vec2::X * 100.0, TouchPhase::Started);
+        finger(&mut app, 1, centre + Vec2::X * 100.0, TouchPhase::Started);
+        app.update();
+        // Spread the fingers: zoom in, step by step, down to the limit.
+        for step in 1..=40 {
+            let half = 100.0 + 20.0 * step as f32;
+            finger(&mut app, 0, centre - Vec2::X * half, TouchPhase::Moved);
+            finger(&mut app, 1, centre + Vec2::X * half, TouchPhase::Moved);
+            app.update();
+            if step == 1 {
+                assert!(goal(&app).distance < start.distance, "spreading zooms in");
+            }
+        }
+        assert_eq!(goal(&app).distance, MIN_DISTANCE);
+        // Pinch back together: zoom out, never past the far limit.
+        for step in (0..40).rev() {
+            let half = 5.0 + 20.0 * step as f32;
+            finger(&mut app, 0, centre - Vec2::X * half, TouchPhase::Moved);
+            finger(&mut app, 1, centre + Vec2::X * half, TouchPhase::Moved);
+            app.update();
+        }
+        assert_eq!(goal(&app).distance, MAX_DISTANCE);
+        // Both fingers sweep down, far: the camera tilts only to its limit.
+        for step in 1..=60 {
+            let down = Vec2::Y * 30.0 * step as f32;
+            finger(&mut app, 0, centre - Vec2::X * 5.0 + down, TouchPhase::Moved);
+            finger(&mut app, 1, centre + Vec2::X * 5.0 + down, TouchPhase::Moved);
+            app.update();
+        }
+        assert_eq!(goal(&app).pitch, MAX_PITCH);
+        let yaw = goal(&app).yaw;
+        // One finger alone is left to the pieces.
+        finger(&mut app, 1, centre, TouchPhase::Ended);
+        app.update();
+        finger(&mut app, 0, centre + Vec2::new(400.0, -300.0), TouchPhase::Moved);
+        app.update();
+        assert_eq!(goal(&app).yaw, yaw, "one finger does not turn the camera");
+    }
+
     #[test]
     fn presets_face_the_board_from_their_side() {
         let white = view_transform(View::White);

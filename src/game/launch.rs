@@ -3,7 +3,7 @@
 use super::Screen;
 use super::camera::View;
 use super::gallery::GalleryShots;
-use super::kiosk::{Kiosk, KioskConfig};
+use super::kiosk::{Difficulty, Kiosk, KioskConfig, Mode};
 use super::lang::{Language, Words};
 use super::screenshot::ScreenshotPlan;
 use super::session::{ActiveGame, Player};
@@ -79,6 +79,8 @@ pub enum KioskScreen {
     /// The welcome with the rules card open.
     Rules,
     Gallery,
+    /// A game against the computer at the medium level.
+    Play,
 }
 
 #[derive(Debug, Error)]
@@ -138,6 +140,15 @@ impl Launch {
                     Screen::Title
                 }
                 KioskScreen::Gallery => Screen::Gallery,
+                KioskScreen::Play => {
+                    active = ActiveGame::new(
+                        Game::new(kiosk.config.rules, Color::White),
+                        [Player::Human, Player::Ai],
+                    );
+                    active.ai_level = kiosk.config.levels.medium;
+                    kiosk.mode = Some(Mode::Computer(Difficulty::Medium));
+                    Screen::Game
+                }
                 KioskScreen::Attract => {
                     active = ActiveGame::new(Game::new(kiosk.config.rules, Color::White), [Player::Ai; 2]);
                     active.ai_level = kiosk.config.levels.attract;

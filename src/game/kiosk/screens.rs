@@ -165,6 +165,7 @@ fn game_panel(
             .collapsible(false)
             .frame(panel_frame())
             .show(ctx, |ui| {
+                ui.set_width(520.0);
                 ui.vertical_centered(|ui| {
                     let seconds = format!("{}", left.ceil() as u32);
                     ui.label(RichText::new(&seconds).size(96.0).strong().color(GOLD));
