@@ -2,7 +2,7 @@
 //! gallery's demonstrations, so from the rules core), the three kinds of
 //! check, and why some mates only draw.
 
-use super::screens::KioskScreens;
+use super::screens::{GOLD, KioskScreens, panel};
 use super::{Kiosk, KioskAction};
 use crate::game::gallery::demo;
 use crate::game::lang::{Words, rules_key};
@@ -19,72 +19,60 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-const GOLD: Color32 = Color32::from_rgb(236, 196, 110);
-
 fn card(mut contexts: EguiContexts, words: Res<Words>, kiosk: Res<Kiosk>, mut commands: Commands) -> Result {
     let ctx = contexts.ctx_mut()?;
     let screen = ctx.content_rect();
     let width = (screen.width() - 60.0).clamp(600.0, 1180.0);
     let column = (width - 40.0) / 3.0 - 96.0;
     let mut close = false;
-    egui::Window::new("Rules")
-        .anchor(Align2::CENTER_CENTER, [0.0, -40.0])
-        .title_bar(false)
-        .resizable(false)
-        .collapsible(false)
-        .frame(
-            egui::Frame::window(&egui::Style::default()).fill(Color32::from_rgb(18, 22, 34)).inner_margin(20),
-        )
-        .show(ctx, |ui| {
-            ui.set_width(width);
-            egui::ScrollArea::vertical().max_height(screen.height() - 250.0).show(ui, |ui| {
-                ui.label(RichText::new(words.get("rules.title")).size(34.0).strong().color(GOLD));
-                ui.label(RichText::new(words.get("rules.opening")).size(17.0));
-                ui.add_space(6.0);
-                ui.label(RichText::new(words.get("rules.moves")).size(24.0).strong());
-                egui::Grid::new("pieces").num_columns(3).spacing([18.0, 8.0]).show(ui, |ui| {
-                    for (index, kind) in PieceKind::ALL.into_iter().enumerate() {
-                        ui.horizontal(|ui| {
-                            diagram(ui, kind);
-                            ui.vertical(|ui| {
-                                ui.set_width(column);
-                                ui.horizontal(|ui| {
-                                    ui.label(
-                                        RichText::new(words.piece_mn(kind)).size(22.0).strong().color(GOLD),
-                                    );
-                                    if words.piece(kind) != words.piece_mn(kind) {
-                                        ui.label(RichText::new(words.piece(kind)).size(17.0).italics());
-                                    }
-                                });
-                                ui.label(RichText::new(words.get(rules_key(kind))).size(16.0));
+    panel("Rules", Align2::CENTER_CENTER, [0.0, -40.0]).show(ctx, |ui| {
+        ui.set_width(width);
+        egui::ScrollArea::vertical().max_height(screen.height() - 250.0).show(ui, |ui| {
+            ui.label(RichText::new(words.get("rules.title")).size(34.0).strong().color(GOLD));
+            ui.label(RichText::new(words.get("rules.opening")).size(17.0));
+            ui.add_space(6.0);
+            ui.label(RichText::new(words.get("rules.moves")).size(24.0).strong());
+            egui::Grid::new("pieces").num_columns(3).spacing([18.0, 8.0]).show(ui, |ui| {
+                for (index, kind) in PieceKind::ALL.into_iter().enumerate() {
+                    ui.horizontal(|ui| {
+                        diagram(ui, kind);
+                        ui.vertical(|ui| {
+                            ui.set_width(column);
+                            ui.horizontal(|ui| {
+                                ui.label(RichText::new(words.piece_mn(kind)).size(22.0).strong().color(GOLD));
+                                if words.piece(kind) != words.piece_mn(kind) {
+                                    ui.label(RichText::new(words.piece(kind)).size(17.0).italics());
+                                }
                             });
+                            ui.label(RichText::new(words.get(rules_key(kind))).size(16.0));
                         });
-                        if index % 3 == 2 {
-                            ui.end_row();
-                        }
+                    });
+                    if index % 3 == 2 {
+                        ui.end_row();
                     }
-                });
-                ui.add_space(6.0);
-                ui.columns(2, |columns| {
-                    let ui = &mut columns[0];
-                    ui.label(RichText::new(words.get("rules.checks")).size(24.0).strong());
-                    for key in ["rules.shak", "rules.tuk", "rules.tsod"] {
-                        ui.label(RichText::new(words.get(key)).size(17.0));
-                    }
-                    let ui = &mut columns[1];
-                    ui.label(RichText::new(words.get("rules.mates")).size(24.0).strong());
-                    for key in ["rules.mate_shak", "rules.mate_niol", "rules.mate_mori", "rules.robado"] {
-                        ui.label(RichText::new(words.get(key)).size(16.0));
-                    }
-                    ui.label(RichText::new(words.stalemate_rule(kiosk.config.rules.stalemate)).size(16.0));
-                });
+                }
             });
-            ui.add_space(10.0);
-            ui.vertical_centered(|ui| {
-                let text = RichText::new(words.get("rules.close")).size(24.0);
-                close = ui.add_sized([300.0, 60.0], egui::Button::new(text)).clicked();
+            ui.add_space(6.0);
+            ui.columns(2, |columns| {
+                let ui = &mut columns[0];
+                ui.label(RichText::new(words.get("rules.checks")).size(24.0).strong());
+                for key in ["rules.shak", "rules.tuk", "rules.tsod"] {
+                    ui.label(RichText::new(words.get(key)).size(17.0));
+                }
+                let ui = &mut columns[1];
+                ui.label(RichText::new(words.get("rules.mates")).size(24.0).strong());
+                for key in ["rules.mate_shak", "rules.mate_niol", "rules.mate_mori", "rules.robado"] {
+                    ui.label(RichText::new(words.get(key)).size(16.0));
+                }
+                ui.label(RichText::new(words.stalemate_rule(kiosk.config.rules.stalemate)).size(16.0));
             });
         });
+        ui.add_space(10.0);
+        ui.vertical_centered(|ui| {
+            let text = RichText::new(words.get("rules.close")).size(24.0);
+            close = ui.add_sized([300.0, 60.0], egui::Button::new(text)).clicked();
+        });
+    });
     if close {
         commands.trigger(KioskAction::Rules(false));
     }

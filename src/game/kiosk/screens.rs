@@ -36,12 +36,22 @@ pub(super) struct KioskScreens;
 /// Slow enough that passers-by can follow the attract game.
 const ATTRACT_PACE: AiPace = AiPace(Duration::from_millis(1800));
 
-const GOLD: Color32 = Color32::from_rgb(236, 196, 110);
+pub(super) const GOLD: Color32 = Color32::from_rgb(236, 196, 110);
 const CHECK_RED: Color32 = Color32::from_rgb(236, 84, 60);
 
 /// A big touch target.
 fn big(ui: &mut egui::Ui, text: &str, width: f32) -> bool {
     ui.add_sized([width, 64.0], egui::Button::new(RichText::new(text).size(26.0))).clicked()
+}
+
+/// A kiosk window: no title bar, fixed in place, on the dark panel.
+pub(super) fn panel(id: &str, align: Align2, offset: [f32; 2]) -> egui::Window<'static> {
+    egui::Window::new(id.to_string())
+        .anchor(align, offset)
+        .title_bar(false)
+        .resizable(false)
+        .collapsible(false)
+        .frame(panel_frame())
 }
 
 fn panel_frame() -> egui::Frame {
@@ -59,43 +69,37 @@ fn welcome(
     }
     let ctx = contexts.ctx_mut()?;
     let mut chosen = None;
-    egui::Window::new("Welcome")
-        .anchor(Align2::CENTER_CENTER, [0.0, -30.0])
-        .title_bar(false)
-        .resizable(false)
-        .collapsible(false)
-        .frame(panel_frame())
-        .show(ctx, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.label(RichText::new(words.get("welcome.title")).size(60.0).strong().color(GOLD));
-                ui.label(RichText::new(words.get("welcome.subtitle")).size(24.0).italics());
-                ui.add_space(18.0);
-                ui.label(RichText::new(words.get("welcome.play_computer")).size(26.0).strong());
-                ui.horizontal(|ui| {
-                    for (difficulty, key) in [
-                        (Difficulty::Easy, "welcome.easy"),
-                        (Difficulty::Medium, "welcome.medium"),
-                        (Difficulty::Hard, "welcome.hard"),
-                    ] {
-                        if big(ui, words.get(key), 170.0) {
-                            chosen = Some(KioskAction::Play(Mode::Computer(difficulty)));
-                        }
+    panel("Welcome", Align2::CENTER_CENTER, [0.0, -30.0]).show(ctx, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.label(RichText::new(words.get("welcome.title")).size(60.0).strong().color(GOLD));
+            ui.label(RichText::new(words.get("welcome.subtitle")).size(24.0).italics());
+            ui.add_space(18.0);
+            ui.label(RichText::new(words.get("welcome.play_computer")).size(26.0).strong());
+            ui.horizontal(|ui| {
+                for (difficulty, key) in [
+                    (Difficulty::Easy, "welcome.easy"),
+                    (Difficulty::Medium, "welcome.medium"),
+                    (Difficulty::Hard, "welcome.hard"),
+                ] {
+                    if big(ui, words.get(key), 170.0) {
+                        chosen = Some(KioskAction::Play(Mode::Computer(difficulty)));
                     }
-                });
-                ui.add_space(12.0);
-                if big(ui, words.get("welcome.two_players"), 530.0) {
-                    chosen = Some(KioskAction::Play(Mode::TwoPlayers));
-                }
-                ui.add_space(8.0);
-                if big(ui, words.get("welcome.learn"), 530.0) {
-                    chosen = Some(KioskAction::Learn);
-                }
-                ui.add_space(8.0);
-                if big(ui, words.get("welcome.rules"), 530.0) {
-                    chosen = Some(KioskAction::Rules(true));
                 }
             });
+            ui.add_space(12.0);
+            if big(ui, words.get("welcome.two_players"), 530.0) {
+                chosen = Some(KioskAction::Play(Mode::TwoPlayers));
+            }
+            ui.add_space(8.0);
+            if big(ui, words.get("welcome.learn"), 530.0) {
+                chosen = Some(KioskAction::Learn);
+            }
+            ui.add_space(8.0);
+            if big(ui, words.get("welcome.rules"), 530.0) {
+                chosen = Some(KioskAction::Rules(true));
+            }
         });
+    });
     if let Some(action) = chosen {
         commands.trigger(action);
     }
@@ -112,72 +116,58 @@ fn game_panel(
     let ctx = contexts.ctx_mut()?;
     let game = active.game();
     let mut chosen = None;
-    egui::Window::new("Play")
-        .anchor(Align2::RIGHT_TOP, [-16.0, 16.0])
-        .title_bar(false)
-        .resizable(false)
-        .collapsible(false)
-        .frame(panel_frame())
-        .show(ctx, |ui| {
-            ui.set_width(330.0);
-            if let Some(outcome) = game.outcome() {
-                let (head, reason) = words.outcome(outcome);
-                ui.label(RichText::new(head).size(32.0).strong().color(GOLD));
-                ui.label(RichText::new(reason).size(20.0));
-            } else {
-                let side = game.position().side_to_move();
-                let to_move = words.fill("game.to_move", &[("side", words.get(side_key(side)))]);
-                ui.label(RichText::new(to_move).size(26.0).strong());
-                if !thinking.is_empty() {
-                    ui.horizontal(|ui| {
-                        ui.add(egui::Spinner::new().size(20.0));
-                        ui.label(RichText::new(words.get("game.thinking")).size(18.0).italics());
-                    });
-                } else if active.lone_human().is_some() && active.human_to_move() {
-                    ui.label(RichText::new(words.get("game.your_move")).size(18.0));
-                }
-                if let Some(call) = words.checks(game.last_checks()) {
-                    ui.label(RichText::new(call).size(40.0).strong().color(CHECK_RED));
-                }
+    panel("Play", Align2::RIGHT_TOP, [-16.0, 16.0]).show(ctx, |ui| {
+        ui.set_width(330.0);
+        if let Some(outcome) = game.outcome() {
+            let (head, reason) = words.outcome(outcome);
+            ui.label(RichText::new(head).size(32.0).strong().color(GOLD));
+            ui.label(RichText::new(reason).size(20.0));
+        } else {
+            let side = game.position().side_to_move();
+            let to_move = words.fill("game.to_move", &[("side", words.get(side_key(side)))]);
+            ui.label(RichText::new(to_move).size(26.0).strong());
+            if !thinking.is_empty() {
+                ui.horizontal(|ui| {
+                    ui.add(egui::Spinner::new().size(20.0));
+                    ui.label(RichText::new(words.get("game.thinking")).size(18.0).italics());
+                });
+            } else if active.lone_human().is_some() && active.human_to_move() {
+                ui.label(RichText::new(words.get("game.your_move")).size(18.0));
             }
-            ui.add_space(10.0);
-            if game.is_over() && big(ui, words.get("game.again"), 330.0) {
-                chosen = Some(KioskAction::Again);
+            if let Some(call) = words.checks(game.last_checks()) {
+                ui.label(RichText::new(call).size(40.0).strong().color(CHECK_RED));
             }
-            ui.horizontal(|ui| {
-                let can_take_back = !game.moves().is_empty();
-                if ui.add_enabled_ui(can_take_back, |ui| big(ui, words.get("game.take_back"), 160.0)).inner {
-                    chosen = Some(KioskAction::TakeBack);
-                }
-                if big(ui, words.get("welcome.rules"), 160.0) {
-                    chosen = Some(KioskAction::Rules(true));
-                }
-            });
-            if big(ui, words.get("game.menu"), 330.0) {
-                chosen = Some(KioskAction::Menu);
+        }
+        ui.add_space(10.0);
+        if game.is_over() && big(ui, words.get("game.again"), 330.0) {
+            chosen = Some(KioskAction::Again);
+        }
+        ui.horizontal(|ui| {
+            let can_take_back = !game.moves().is_empty();
+            if ui.add_enabled_ui(can_take_back, |ui| big(ui, words.get("game.take_back"), 160.0)).inner {
+                chosen = Some(KioskAction::TakeBack);
+            }
+            if big(ui, words.get("welcome.rules"), 160.0) {
+                chosen = Some(KioskAction::Rules(true));
             }
         });
+        if big(ui, words.get("game.menu"), 330.0) {
+            chosen = Some(KioskAction::Menu);
+        }
+    });
     if let Some(left) = kiosk.countdown(time.elapsed_secs()) {
-        egui::Window::new("Countdown")
-            .anchor(Align2::CENTER_CENTER, [0.0, 0.0])
-            .title_bar(false)
-            .resizable(false)
-            .collapsible(false)
-            .frame(panel_frame())
-            .show(ctx, |ui| {
-                ui.set_width(520.0);
-                ui.vertical_centered(|ui| {
-                    let seconds = format!("{}", left.ceil() as u32);
-                    ui.label(RichText::new(&seconds).size(96.0).strong().color(GOLD));
-                    ui.label(
-                        RichText::new(words.fill("game.countdown", &[("seconds", &seconds)])).size(24.0),
-                    );
-                    ui.add_space(10.0);
-                    if big(ui, words.get("game.stay"), 420.0) {
-                        chosen = Some(KioskAction::Stay);
-                    }
-                });
+        panel("Countdown", Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
+            ui.set_width(520.0);
+            ui.vertical_centered(|ui| {
+                let seconds = format!("{}", left.ceil() as u32);
+                ui.label(RichText::new(&seconds).size(96.0).strong().color(GOLD));
+                ui.label(RichText::new(words.fill("game.countdown", &[("seconds", &seconds)])).size(24.0));
+                ui.add_space(10.0);
+                if big(ui, words.get("game.stay"), 420.0) {
+                    chosen = Some(KioskAction::Stay);
+                }
             });
+        });
     }
     if let Some(action) = chosen {
         commands.trigger(action);
