@@ -15,7 +15,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         card.after(KioskScreens)
-            .run_if(resource_exists::<Kiosk>.and_eager(|kiosk: Res<Kiosk>| kiosk.rules_open)),
+            .run_if(resource_exists::<Kiosk>.and_then(|kiosk: Res<Kiosk>| kiosk.rules_open)),
     );
 }
 
