@@ -42,3 +42,40 @@ fn hide_cursor(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::kiosk::KioskConfig;
+    use bevy::time::TimeUpdateStrategy;
+    use std::time::Duration;
+
+    #[test]
+    fn the_cursor_hides_when_the_mouse_rests_and_returns_when_it_moves() {
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins).add_message::<CursorMoved>();
+        app.insert_resource(Kiosk::new(KioskConfig { hide_cursor_after: 3.0, ..KioskConfig::default() }));
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(500)));
+        app.add_systems(Update, hide_cursor);
+        let window = app.world_mut().spawn((Window::default(), CursorOptions::default(), PrimaryWindow)).id();
+        let visible = |app: &App| app.world().get::<CursorOptions>(window).expect("cursor options").visible;
+        let moved = |app: &mut App| {
+            let message = CursorMoved { window, position: Vec2::new(10.0, 10.0), delta: None };
+            app.world_mut().write_message(message);
+        };
+        moved(&mut app);
+        app.update();
+        assert!(visible(&app));
+        for _ in 0..4 {
+            app.update();
+        }
+        assert!(visible(&app), "2.5 s after moving, still shown");
+        for _ in 0..3 {
+            app.update();
+        }
+        assert!(!visible(&app), "hidden after 3 s at rest");
+        moved(&mut app);
+        app.update();
+        assert!(visible(&app), "shown again when the mouse moves");
+    }
+}
