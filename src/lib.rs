@@ -5,3 +5,4 @@ pub mod engine;
 #[cfg(feature = "game")]
 pub mod game;
 pub mod rules;
+pub mod shatra;
