@@ -12,7 +12,7 @@ use std::time::Instant;
 
 #[derive(Parser)]
 struct Args {
-    /// Complete attract games to play.
+    /// Attract games to play to their end (games cut at the ply limit come on top).
     #[arg(long, default_value_t = 500)]
     games: u64,
     /// The computer's level in the attract loop, 1 to 8.
@@ -47,8 +47,9 @@ fn main() -> ExitCode {
     };
     let growth = (last_kib as f64 / first_kib as f64 - 1.0) * 100.0;
     println!(
-        "{} games, {} plies in {:.0} s; RSS after {} games {} KiB, after {} games {} KiB: {:+.2} % (target within 5 %)",
+        "{} games ({} cut at the ply limit), {} plies in {:.0} s; RSS after {} games {} KiB, after {} games {} KiB: {:+.2} % (target within 5 %)",
         last.games,
+        last.cut,
         last.plies,
         started.elapsed().as_secs_f64(),
         first.games,

@@ -107,7 +107,7 @@ fn an_abandoned_game_counts_down_and_a_touch_cancels() {
     assert_eq!(screen(&app), Screen::Game);
     assert_eq!(players(&app), [Player::Human, Player::Ai]);
     assert_eq!(app.world().resource::<ActiveGame>().ai_level, KioskConfig::default().levels.hard);
-    let now = |app: &App| app.world().resource::<Time>().elapsed_secs();
+    let now = |app: &App| app.world().resource::<Time>().elapsed_secs_f64();
     step(&mut app, 160.0);
     assert_eq!(app.world().resource::<Kiosk>().countdown(now(&app)), None, "no countdown at 160 s");
     step(&mut app, 10.0);
@@ -152,6 +152,27 @@ fn attract_games_follow_one_another_with_captions() {
     }
     assert_eq!(app.world().resource::<Kiosk>().attract_games, 2, "two attract games played to their end");
     assert!(checked > 20, "captions checked on {checked} frames");
+    assert_eq!(screen(&app), Screen::Attract);
+}
+
+/// Under rules that draw nothing, attract games are cut at the config's
+/// ply limit and the loop goes on.
+#[test]
+fn attract_games_are_cut_at_the_ply_limit() {
+    let rules = shatar::rules::RuleOptions { repetition_draw: false, fifty_move_draw: false, ..default() };
+    let levels = kiosk::Levels { attract: 1, ..default() };
+    let mut app = exhibit(KioskConfig { rules, levels, attract_max_plies: 12, ..default() });
+    step(&mut app, 95.0);
+    for _ in 0..2_000 {
+        step(&mut app, 0.5);
+        let plies = app.world().resource::<ActiveGame>().game().moves().len();
+        assert!(plies <= 12 + 16 * 2, "the game goes on too long: {plies} plies");
+        if app.world().resource::<Kiosk>().attract_games >= 3 {
+            break;
+        }
+    }
+    let kiosk = app.world().resource::<Kiosk>();
+    assert_eq!((kiosk.attract_games, kiosk.attract_cut), (3, 3), "three games, each cut");
     assert_eq!(screen(&app), Screen::Attract);
 }
 

@@ -24,6 +24,9 @@ pub struct KioskConfig {
     pub countdown: f32,
     /// Seconds without mouse movement before the cursor hides.
     pub hide_cursor_after: f32,
+    /// Plies after which an attract game is cut and the next begins, so
+    /// that the loop moves on even under rule options that draw nothing.
+    pub attract_max_plies: usize,
     /// The computer's levels (1 to 8) offered to visitors, and its level in
     /// the attract loop.
     pub levels: Levels,
@@ -69,6 +72,7 @@ impl Default for KioskConfig {
             reset_after: 180.0,
             countdown: 15.0,
             hide_cursor_after: 3.0,
+            attract_max_plies: 400,
             levels: Levels::default(),
             rules: RuleOptions::default(),
             exit_chord: ["Ctrl", "Alt", "Shift", "Q"].map(String::from).to_vec(),
@@ -130,6 +134,14 @@ impl KioskConfig {
         );
         let most = self.reset_after - 1.0;
         time(&mut self.countdown, "countdown", defaults.countdown.min(most), 0.0..=most);
+        if !(10..=10_000).contains(&self.attract_max_plies) {
+            let default = defaults.attract_max_plies;
+            warnings.push(format!(
+                "attract_max_plies = {} is outside 10..=10000; using {default}",
+                self.attract_max_plies
+            ));
+            self.attract_max_plies = default;
+        }
         let levels = &mut self.levels;
         for (value, what, default) in [
             (&mut levels.easy, "levels.easy", defaults.levels.easy),

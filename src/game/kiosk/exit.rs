@@ -27,7 +27,7 @@ pub(super) fn chord(keys: Res<ButtonInput<KeyCode>>, kiosk: Res<Kiosk>, mut exit
 #[derive(Default)]
 pub(super) struct Taps {
     done: usize,
-    since: f32,
+    since: f64,
 }
 
 pub(super) fn gesture(
@@ -55,12 +55,12 @@ pub(super) fn gesture(
     {
         points.push(cursor);
     }
-    let now = time.elapsed_secs();
+    let now = time.elapsed_secs_f64();
     for point in points {
         if sequence.is_empty() {
             return;
         }
-        if taps.done > 0 && now - taps.since > kiosk.config.exit_gesture_seconds {
+        if taps.done > 0 && now - taps.since > f64::from(kiosk.config.exit_gesture_seconds) {
             taps.done = 0;
         }
         let corner = corner_of(point, size);

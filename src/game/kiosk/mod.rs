@@ -25,7 +25,7 @@ use bevy::input::touch::{TouchInput, TouchPhase};
 use bevy::prelude::*;
 
 /// Seconds the end of an attract game stays on screen before the next.
-pub const ATTRACT_PAUSE: f32 = 8.0;
+pub const ATTRACT_PAUSE: f64 = 8.0;
 
 /// The kiosk's logic: idle timers, the attract loop, the visitors' actions
 /// and the staff's exit. Needs a [`Kiosk`] resource.
@@ -81,14 +81,16 @@ pub fn windowed_plugin(app: &mut App) {
 pub struct Kiosk {
     pub config: KioskConfig,
     /// When a visitor last touched anything (seconds of app time).
-    pub idle_since: f32,
+    pub idle_since: f64,
     pub rules_open: bool,
     /// How the visitor's game was set up, for "Play again".
     pub mode: Option<Mode>,
-    /// Attract games played to their end.
+    /// Attract games played to their end, or cut at `attract_max_plies`.
     pub attract_games: u64,
+    /// Of those, the games cut.
+    pub attract_cut: u64,
     /// When the attract game on the board ended.
-    attract_over_since: Option<f32>,
+    attract_over_since: Option<f64>,
 }
 
 impl Kiosk {
@@ -99,14 +101,15 @@ impl Kiosk {
             rules_open: false,
             mode: None,
             attract_games: 0,
+            attract_cut: 0,
             attract_over_since: None,
         }
     }
 
     /// Seconds left before an abandoned game returns to the attract loop,
     /// once the countdown shows.
-    pub fn countdown(&self, now: f32) -> Option<f32> {
-        let left = self.config.reset_after - (now - self.idle_since);
+    pub fn countdown(&self, now: f64) -> Option<f32> {
+        let left = (f64::from(self.config.reset_after) - (now - self.idle_since)) as f32;
         (left <= self.config.countdown).then_some(left.max(0.0))
     }
 }
@@ -162,7 +165,7 @@ fn on_action(
     mut screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) {
-    kiosk.idle_since = time.elapsed_secs();
+    kiosk.idle_since = time.elapsed_secs_f64();
     match *action.event() {
         KioskAction::Play(mode) => start(mode, &mut kiosk, &mut active, &mut screen, &mut commands),
         KioskAction::Again => {
@@ -254,7 +257,7 @@ fn note_activity(
     if pressed == 0 {
         return;
     }
-    kiosk.idle_since = time.elapsed_secs();
+    kiosk.idle_since = time.elapsed_secs_f64();
     if *state.get() == Screen::Attract {
         info!("a visitor: the attract loop stops");
         welcome(&mut kiosk, &mut screen, &mut commands);
@@ -270,18 +273,21 @@ fn idle_timers(
     mut screen: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) {
-    let now = time.elapsed_secs();
+    let now = time.elapsed_secs_f64();
     let idle = now - kiosk.idle_since;
     let config = &kiosk.config;
     let go = match state.get() {
-        Screen::Title | Screen::Gallery => idle >= config.attract_after,
-        Screen::Game => idle >= config.reset_after,
+        Screen::Title | Screen::Gallery => idle >= f64::from(config.attract_after),
+        Screen::Game => idle >= f64::from(config.reset_after),
         Screen::Attract => {
-            if active.game().is_over() {
+            let game = active.game();
+            let cut = game.moves().len() >= config.attract_max_plies;
+            if game.is_over() || cut {
                 match kiosk.attract_over_since {
                     None => {
                         kiosk.attract_over_since = Some(now);
                         kiosk.attract_games += 1;
+                        kiosk.attract_cut += u64::from(!game.is_over());
                         false
                     }
                     Some(since) => now - since >= ATTRACT_PAUSE,

@@ -155,7 +155,7 @@ fn game_panel(
             chosen = Some(KioskAction::Menu);
         }
     });
-    if let Some(left) = kiosk.countdown(time.elapsed_secs()) {
+    if let Some(left) = kiosk.countdown(time.elapsed_secs_f64()) {
         panel("Countdown", Align2::CENTER_CENTER, [0.0, 0.0]).show(ctx, |ui| {
             ui.set_width(520.0);
             ui.vertical_centered(|ui| {
@@ -182,7 +182,7 @@ fn attract_captions(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // The invitation breathes, so the eye finds it.
-    let glow = 0.6 + 0.4 * (time.elapsed_secs() * 2.0).sin().abs();
+    let glow = 0.6 + 0.4 * (time.elapsed_secs_wrapped() * 2.0).sin().abs();
     egui::Area::new(egui::Id::new("invitation")).anchor(Align2::CENTER_TOP, [0.0, 24.0]).show(ctx, |ui| {
         panel_frame().show(ui, |ui| {
             let color = Color32::from_rgb(255, 255, 255).gamma_multiply(glow);

@@ -11,15 +11,19 @@ use std::time::Duration;
 /// The state after a round of games.
 #[derive(Clone, Copy, Debug)]
 pub struct Mark {
+    /// Games played to their end.
     pub games: u64,
     /// Plies played in all games so far.
     pub plies: u64,
+    /// Games cut at the attract loop's ply limit, not played to their end.
+    pub cut: u64,
     /// Resident memory in KiB, where the system tells it.
     pub rss_kib: Option<u64>,
 }
 
-/// Plays `games` attract games at `level`, calling `mark` every `every`
-/// games. Each frame moves the clock by half a second. Errors if the loop
+/// Plays attract games at `level` until `games` have ended by the rules
+/// (games cut at the ply limit do not count), calling `mark` every `every`
+/// such games. Each frame moves the clock by half a second. Errors if the loop
 /// stalls or the board stops mirroring the game.
 pub fn soak(games: u64, level: u8, every: u64, mut mark: impl FnMut(Mark)) -> Result<(), String> {
     let config =
@@ -58,9 +62,10 @@ pub fn soak(games: u64, level: u8, every: u64, mut mark: impl FnMut(Mark)) -> Re
         if pieces != on_board {
             return Err(format!("{pieces} piece entities on the board for {on_board} pieces"));
         }
-        let done = world.resource::<Kiosk>().attract_games;
+        let kiosk = world.resource::<Kiosk>();
+        let (done, cut) = (kiosk.attract_games - kiosk.attract_cut, kiosk.attract_cut);
         if done >= next {
-            mark(Mark { games: done, plies, rss_kib: rss_kib() });
+            mark(Mark { games: done, plies, cut, rss_kib: rss_kib() });
             next += every.max(1);
         }
         if done >= games {

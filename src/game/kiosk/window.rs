@@ -28,14 +28,14 @@ fn hide_cursor(
     mut moves: MessageReader<CursorMoved>,
     kiosk: Res<Kiosk>,
     time: Res<Time<Real>>,
-    mut last_move: Local<f32>,
+    mut last_move: Local<f64>,
     mut cursors: Query<&mut CursorOptions, With<PrimaryWindow>>,
 ) {
-    let now = time.elapsed_secs();
+    let now = time.elapsed_secs_f64();
     if moves.read().count() > 0 {
         *last_move = now;
     }
-    let visible = now - *last_move < kiosk.config.hide_cursor_after;
+    let visible = now - *last_move < f64::from(kiosk.config.hide_cursor_after);
     for mut cursor in &mut cursors {
         if cursor.visible != visible {
             cursor.visible = visible;
