@@ -231,14 +231,18 @@ fn only_the_staff_chord_or_gesture_quits() {
     app.update();
     assert_eq!(app.should_exit(), Some(AppExit::Success), "the staff's chord");
 
+    // Each tap arrives twice, as a touch and as the click the system makes
+    // of it.
     let mut app = exhibit(KioskConfig::default());
+    let mut quit = None;
     for at in corners {
-        touch(&mut app, at, TouchPhase::Started, 3);
-        app.update();
-        touch(&mut app, at, TouchPhase::Ended, 3);
-        app.update();
+        for (id, phase) in [(3, TouchPhase::Started), (4, TouchPhase::Started), (3, TouchPhase::Ended)] {
+            touch(&mut app, at, phase, id);
+            app.update();
+            quit = quit.or(app.should_exit());
+        }
     }
-    assert_eq!(app.should_exit(), Some(AppExit::Success), "the staff's corner gesture");
+    assert_eq!(quit, Some(AppExit::Success), "the staff's corner gesture");
 }
 
 fn location() -> Location {

@@ -64,6 +64,11 @@ pub(super) fn gesture(
             taps.done = 0;
         }
         let corner = corner_of(point, size);
+        // The corner just tapped, again: a touch and the click the system
+        // makes of it, or a double tap. It neither counts nor breaks the run.
+        if taps.done > 0 && corner == Some(sequence[taps.done - 1]) {
+            continue;
+        }
         if corner == Some(sequence[taps.done]) {
             if taps.done == 0 {
                 taps.since = now;
