@@ -17,7 +17,7 @@ pub(super) fn plugin(app: &mut App) {
         (new_game_dialog, load_dialog, outcome_window.run_if(super::at_the_board), draw_offer_window)
             .chain()
             .after(super::overlay::PanelSystems)
-            .run_if(not(super::in_kiosk)),
+            .run_if(not(resource_exists::<super::kiosk::Kiosk>)),
     );
 }
 

@@ -1,5 +1,5 @@
-//! The languages of the kiosk and the gallery. Every string they show comes
-//! from a translation file in `assets/lang/`, built into the program so
+//! The languages of the kiosk, the gallery and the game's check calls.
+//! Every string they show comes from a translation file in `assets/lang/`, built into the program so
 //! that an exhibit never starts without its words.
 
 use crate::rules::{CheckKind, CheckKinds, Outcome, PieceKind, Reason, StalemateRule};
@@ -98,10 +98,9 @@ impl Words {
     }
 
     pub fn get_in<'a>(&'a self, language: Language, key: &'a str) -> &'a str {
-        let index = |lang: Language| Language::ALL.iter().position(|&l| l == lang).unwrap_or(1);
-        self.tables[index(language)]
+        self.tables[language as usize]
             .get(key)
-            .or_else(|| self.tables[index(Language::En)].get(key))
+            .or_else(|| self.tables[Language::En as usize].get(key))
             .map_or(key, String::as_str)
     }
 
@@ -179,23 +178,12 @@ pub fn piece_key(kind: PieceKind, field: &str) -> &'static str {
         ["piece.child.name", "piece.child.gloss", "piece.child.about"],
     ];
     let field = FIELDS.iter().position(|&f| f == field).unwrap_or(0);
-    KEYS[kind_row(kind)][field]
+    KEYS[kind.index()][field]
 }
 
 /// `rules.<kind>`: how the piece moves, for the rules card.
 pub fn rules_key(kind: PieceKind) -> &'static str {
-    ["rules.noyon", "rules.bers", "rules.teme", "rules.mori", "rules.tereg", "rules.child"][kind_row(kind)]
-}
-
-fn kind_row(kind: PieceKind) -> usize {
-    match kind {
-        PieceKind::Noyon => 0,
-        PieceKind::Bers => 1,
-        PieceKind::Teme => 2,
-        PieceKind::Mori => 3,
-        PieceKind::Tereg => 4,
-        PieceKind::Child => 5,
-    }
+    ["rules.noyon", "rules.bers", "rules.teme", "rules.mori", "rules.tereg", "rules.child"][kind.index()]
 }
 
 fn reason_key(reason: Reason) -> &'static str {
@@ -294,6 +282,17 @@ mod tests {
         assert_eq!(names, ["noyon", "bers", "teme", "mori", "tereg", "child"]);
         let mongolian: Vec<&str> = PieceKind::ALL.iter().map(|&kind| words.piece_mn(kind)).collect();
         assert_eq!(mongolian, ["Ноён", "Бэрс", "Тэмээ", "Морь", "Тэрэг", "Хүү"]);
+    }
+
+    #[test]
+    fn checks_are_called_by_their_kind() {
+        let words = Words::new(Language::En);
+        assert_eq!(words.checks(CheckKinds::NONE), None);
+        assert_eq!(words.checks(CheckKinds::NONE.with(CheckKind::Shak)).as_deref(), Some("Shak!"));
+        assert_eq!(words.checks(CheckKinds::NONE.with(CheckKind::Tuk)).as_deref(), Some("Tuk!"));
+        assert_eq!(words.checks(CheckKinds::NONE.with(CheckKind::Tsod)).as_deref(), Some("Tsod!"));
+        let double = CheckKinds::NONE.with(CheckKind::Shak).with(CheckKind::Tuk);
+        assert_eq!(words.checks(double).as_deref(), Some("Shak! Tuk!"));
     }
 
     #[test]

@@ -131,30 +131,24 @@ impl Launch {
             if let Some(language) = cli.lang {
                 config.language = language;
             }
-            active = ActiveGame::new(Game::new(config.rules, Color::White), [Player::Human; 2]);
             let mut kiosk = Kiosk::new(config);
-            let screen = match cli.kiosk_screen.unwrap_or(KioskScreen::Welcome) {
-                KioskScreen::Welcome => Screen::Title,
+            let levels = kiosk.config.levels;
+            let people = [Player::Human; 2];
+            let (screen, players, level) = match cli.kiosk_screen.unwrap_or(KioskScreen::Welcome) {
+                KioskScreen::Welcome => (Screen::Title, people, cli.level),
                 KioskScreen::Rules => {
                     kiosk.rules_open = true;
-                    Screen::Title
+                    (Screen::Title, people, cli.level)
                 }
-                KioskScreen::Gallery => Screen::Gallery,
+                KioskScreen::Gallery => (Screen::Gallery, people, cli.level),
                 KioskScreen::Play => {
-                    active = ActiveGame::new(
-                        Game::new(kiosk.config.rules, Color::White),
-                        [Player::Human, Player::Ai],
-                    );
-                    active.ai_level = kiosk.config.levels.medium;
                     kiosk.mode = Some(Mode::Computer(Difficulty::Medium));
-                    Screen::Game
+                    (Screen::Game, [Player::Human, Player::Ai], levels.medium)
                 }
-                KioskScreen::Attract => {
-                    active = ActiveGame::new(Game::new(kiosk.config.rules, Color::White), [Player::Ai; 2]);
-                    active.ai_level = kiosk.config.levels.attract;
-                    Screen::Attract
-                }
+                KioskScreen::Attract => (Screen::Attract, [Player::Ai; 2], levels.attract),
             };
+            active = ActiveGame::new(Game::new(kiosk.config.rules, Color::White), players);
+            active.ai_level = level;
             (Some(kiosk), screen)
         } else {
             (None, screen)

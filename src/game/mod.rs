@@ -55,11 +55,6 @@ pub(crate) fn at_the_board(screen: Res<State<Screen>>) -> bool {
     *screen.get() == Screen::Game
 }
 
-/// Whether the game runs as a kiosk exhibit.
-pub(crate) fn in_kiosk(kiosk: Option<Res<kiosk::Kiosk>>) -> bool {
-    kiosk.is_some()
-}
-
 /// The order of the game's systems within a frame, set once here.
 #[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum AppSystems {

@@ -5,10 +5,11 @@
 use super::Screen;
 use super::camera::{FollowTurn, ShowView, View};
 use super::dialogs::{Dialogs, Mode, NewGame, side_name};
+use super::lang::Words;
 use super::opponent::Thinking;
 use super::session::{ActiveGame, GameAction, Notice, Player};
 use super::storage::SaveDir;
-use crate::rules::{CheckKinds, Game};
+use crate::rules::Game;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
@@ -18,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (title.run_if(in_state(Screen::Title)), game_panel.run_if(super::at_the_board))
-            .run_if(not(super::in_kiosk))
+            .run_if(not(resource_exists::<super::kiosk::Kiosk>))
             .chain()
             .in_set(PanelSystems),
     );
@@ -29,17 +30,6 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemSet, Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) struct PanelSystems;
 
-/// The words called out for a check: "Shak!", "Tuk!", "Tsod!".
-pub fn announcement(checks: CheckKinds) -> Option<String> {
-    let calls: Vec<String> = checks
-        .iter()
-        .map(|kind| {
-            let name = kind.name();
-            format!("{}{}!", name[..1].to_uppercase(), &name[1..])
-        })
-        .collect();
-    (!calls.is_empty()).then(|| calls.join(" "))
-}
 fn title(
     mut contexts: EguiContexts,
     active: Res<ActiveGame>,
@@ -99,7 +89,7 @@ fn title(
 
 fn game_panel(
     mut contexts: EguiContexts,
-    (active, thinking): (Res<ActiveGame>, Query<(), With<Thinking>>),
+    (active, thinking, words): (Res<ActiveGame>, Query<(), With<Thinking>>, Res<Words>),
     mut notice: ResMut<Notice>,
     mut dialogs: ResMut<Dialogs>,
     saves: Res<SaveDir>,
@@ -114,7 +104,7 @@ fn game_panel(
         .resizable(false)
         .default_width(250.0)
         .show(ctx, |ui| {
-            status(ui, &active, !thinking.is_empty());
+            status(ui, &active, &words, !thinking.is_empty());
             ui.separator();
             move_list(ui, game);
             ui.separator();
@@ -165,7 +155,7 @@ fn game_panel(
     Ok(())
 }
 
-fn status(ui: &mut egui::Ui, active: &ActiveGame, thinking: bool) {
+fn status(ui: &mut egui::Ui, active: &ActiveGame, words: &Words, thinking: bool) {
     let game = active.game();
     if let Some(outcome) = game.outcome() {
         ui.label(RichText::new(outcome.to_string()).size(18.0).strong());
@@ -180,7 +170,7 @@ fn status(ui: &mut egui::Ui, active: &ActiveGame, thinking: bool) {
             ui.label(RichText::new("thinking").italics().color(Color32::GRAY));
         }
     });
-    if let Some(call) = announcement(game.last_checks()) {
+    if let Some(call) = words.checks(game.last_checks()) {
         ui.label(RichText::new(call).size(30.0).strong().color(Color32::from_rgb(230, 70, 50)));
     }
 }
@@ -208,20 +198,4 @@ fn move_list(ui: &mut egui::Ui, game: &Game) {
             }
         });
     });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::announcement;
-    use crate::rules::{CheckKind, CheckKinds};
-
-    #[test]
-    fn checks_are_called_by_their_kind() {
-        assert_eq!(announcement(CheckKinds::NONE), None);
-        assert_eq!(announcement(CheckKinds::NONE.with(CheckKind::Shak)).as_deref(), Some("Shak!"));
-        assert_eq!(announcement(CheckKinds::NONE.with(CheckKind::Tuk)).as_deref(), Some("Tuk!"));
-        assert_eq!(announcement(CheckKinds::NONE.with(CheckKind::Tsod)).as_deref(), Some("Tsod!"));
-        let double = CheckKinds::NONE.with(CheckKind::Shak).with(CheckKind::Tuk);
-        assert_eq!(announcement(double).as_deref(), Some("Shak! Tuk!"));
-    }
 }

@@ -44,6 +44,10 @@ pub(super) fn gesture(
         touches.clear();
         return;
     };
+    if sequence.is_empty() {
+        touches.clear();
+        return;
+    }
     let size = window.size();
     let mut points: Vec<Vec2> = touches
         .read()
@@ -57,9 +61,6 @@ pub(super) fn gesture(
     }
     let now = time.elapsed_secs_f64();
     for point in points {
-        if sequence.is_empty() {
-            return;
-        }
         if taps.done > 0 && now - taps.since > f64::from(kiosk.config.exit_gesture_seconds) {
             taps.done = 0;
         }
