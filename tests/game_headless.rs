@@ -5,15 +5,13 @@
 
 mod common;
 
-use bevy::camera::NormalizedRenderTarget;
-use bevy::picking::backend::HitData;
-use bevy::picking::pointer::{Location, PointerButton, PointerId};
+use bevy::picking::pointer::{PointerButton, PointerId};
 use bevy::prelude::*;
+use common::board::{assert_mirror, click_on, hit, location, piece_entity, square_entity};
 use common::game_after;
-use common::mirror::assert_mirror;
 use shatar::game::{
-    ActiveGame, BoardSquare, DrawOffer, GameAction, PieceView, Place, Player, SaveDir, Screen, Selection,
-    Shake, SquareMark, Thinking, headless_plugin,
+    ActiveGame, DrawOffer, GameAction, PieceView, Place, Player, SaveDir, Screen, Selection, Shake,
+    SquareMark, Thinking, headless_plugin,
 };
 use shatar::rules::{
     Color as Side, DrawReason, Game, Outcome, PieceKind, Reason, RuleOptions, Square, StalemateRule,
@@ -49,36 +47,9 @@ fn game(app: &App) -> &Game {
     app.world().resource::<ActiveGame>().game()
 }
 
-fn piece_entity(app: &mut App, square: Square) -> Option<Entity> {
-    let world = app.world_mut();
-    let mut query = world.query::<(Entity, &PieceView)>();
-    query.iter(world).find(|(_, view)| view.place == Place::Board(square)).map(|(entity, _)| entity)
-}
-
-fn square_entity(app: &mut App, square: Square) -> Entity {
-    let world = app.world_mut();
-    let mut query = world.query::<(Entity, &BoardSquare)>();
-    query.iter(world).find(|(_, s)| s.0 == square).map(|(entity, _)| entity).expect("a square entity")
-}
-
-fn location() -> Location {
-    Location {
-        target: NormalizedRenderTarget::None { width: 1280, height: 720 },
-        position: Vec2::new(640.0, 360.0),
-    }
-}
-
-fn hit() -> HitData {
-    HitData::new(Entity::PLACEHOLDER, 1.0, None, None)
-}
-
 /// Clicks what stands on a square: the piece if there is one, else the square.
 fn click(app: &mut App, square: &str) {
-    let square = sq(square);
-    let target = piece_entity(app, square).unwrap_or_else(|| square_entity(app, square));
-    let click =
-        Click { button: PointerButton::Primary, hit: hit(), duration: Duration::from_millis(90), count: 1 };
-    app.world_mut().trigger(Pointer::new(PointerId::Mouse, location(), click, target));
+    click_on(app, PointerId::Mouse, sq(square));
     app.update();
 }
 

@@ -4,17 +4,15 @@
 
 mod common;
 
-use bevy::camera::NormalizedRenderTarget;
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::MouseButtonInput;
 use bevy::input::touch::{TouchInput, TouchPhase};
-use bevy::picking::backend::HitData;
-use bevy::picking::pointer::{Location, PointerButton, PointerId};
+use bevy::picking::pointer::{PointerButton, PointerId};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::PrimaryWindow;
-use common::mirror::assert_mirror;
+use common::board::{assert_mirror, click_on, hit, location};
 use shatar::game::kiosk::{self, Caption, Difficulty, Kiosk, KioskAction, KioskConfig, Mode};
 use shatar::game::lang::{Language, Words};
 use shatar::game::{ActiveGame, BoardSquare, PieceView, Player, Screen};
@@ -245,10 +243,6 @@ fn only_the_staff_chord_or_gesture_quits() {
     assert_eq!(quit, Some(AppExit::Success), "the staff's corner gesture");
 }
 
-fn location() -> Location {
-    Location { target: NormalizedRenderTarget::None { width: 1280, height: 720 }, position: SIZE / 2.0 }
-}
-
 /// Ten thousand random taps, drags, hovers, raw touches, clicks, keys,
 /// overlay buttons and idle spells. Nothing panics, no visitor quits, and
 /// after every event the board mirrors the rules core.
@@ -297,7 +291,7 @@ fn a_monkey_cannot_break_or_leave_the_exhibit() {
             pieces.into_iter().chain(squares).collect()
         };
         let pointer = if rng.bool() { PointerId::Mouse } else { PointerId::Touch(rng.u64(0..3)) };
-        let hit = HitData::new(Entity::PLACEHOLDER, 1.0, None, None);
+        let hit = hit();
         let target = targets[rng.usize(0..targets.len())];
         let anywhere = Vec2::new(rng.f32() * SIZE.x, rng.f32() * SIZE.y);
         let mut seconds = 0.02 + rng.f32() * 0.5;
@@ -393,26 +387,7 @@ fn taps_play_moves_like_clicks() {
     for (finger, uci) in [(0, "d2d4"), (1, "d7d5"), (0, "b1c3")] {
         for name in [&uci[..2], &uci[2..]] {
             let square = shatar::rules::Square::parse(name).expect("a square");
-            let target = {
-                let world = app.world_mut();
-                let piece = world
-                    .query::<(Entity, &PieceView)>()
-                    .iter(world)
-                    .find(|(_, view)| view.square() == Some(square))
-                    .map(|(entity, _)| entity);
-                piece.unwrap_or_else(|| {
-                    world
-                        .query::<(Entity, &BoardSquare)>()
-                        .iter(world)
-                        .find(|(_, s)| s.0 == square)
-                        .map(|(entity, _)| entity)
-                        .expect("a square entity")
-                })
-            };
-            let hit = HitData::new(Entity::PLACEHOLDER, 1.0, None, None);
-            let click =
-                Click { button: PointerButton::Primary, hit, duration: Duration::from_millis(120), count: 1 };
-            app.world_mut().trigger(Pointer::new(PointerId::Touch(finger), location(), click, target));
+            click_on(&mut app, PointerId::Touch(finger), square);
             step(&mut app, 0.1);
         }
         let game = app.world().resource::<ActiveGame>().game();

@@ -1,6 +1,6 @@
 //! The languages of the kiosk, the gallery and the game's check calls.
-//! Every string they show comes from a translation file in `assets/lang/`, built into the program so
-//! that an exhibit never starts without its words.
+//! Every string they show comes from a translation file in `assets/lang/`,
+//! built into the program so that an exhibit never starts without its words.
 
 use crate::rules::{CheckKind, CheckKinds, Outcome, PieceKind, Reason, StalemateRule};
 use bevy::prelude::*;

@@ -250,6 +250,7 @@ mod tests {
         let position = Position::from_fen("3/3/3/1/7/7/7/7/3R3/3K3/1/3/3/P2 w W - 0 1").expect("fen");
         let all = texts(&position, ShatraRules::default());
         assert!(all.contains(&"d5-d4".to_string()), "the biy enters its gate: {all:?}");
+        // Swapped: the tura on d5 may not enter the gate, nor slide home.
         let position = Position::from_fen("3/3/3/1/7/7/7/7/3K3/3R3/1/3/3/P2 w W - 0 1").expect("fen");
         let all = texts(&position, ShatraRules::default());
         assert!(!all.iter().any(|text| text.starts_with("d5-d4") || text.starts_with("d5-d3")), "{all:?}");

@@ -2,7 +2,7 @@
 #![allow(dead_code, reason = "each test crate uses a different part")]
 
 #[cfg(feature = "game")]
-pub mod mirror;
+pub mod board;
 
 use serde::Deserialize;
 use shatar::rules::{Game, Position, RuleOptions};

@@ -1,9 +1,47 @@
-//! The check that the board's entities mirror the rules core.
+//! The headless game's board for tests: finding its entities, pointer
+//! events on them, and the check that they mirror the rules core.
 
+use bevy::camera::NormalizedRenderTarget;
+use bevy::picking::backend::HitData;
+use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
-use shatar::game::{ActiveGame, PieceView, Place};
+use shatar::game::{ActiveGame, BoardSquare, PieceView, Place};
 use shatar::rules::{Color as Side, Square};
 use std::collections::BTreeMap;
+use std::time::Duration;
+
+pub fn piece_entity(app: &mut App, square: Square) -> Option<Entity> {
+    let world = app.world_mut();
+    let mut query = world.query::<(Entity, &PieceView)>();
+    query.iter(world).find(|(_, view)| view.place == Place::Board(square)).map(|(entity, _)| entity)
+}
+
+pub fn square_entity(app: &mut App, square: Square) -> Entity {
+    let world = app.world_mut();
+    let mut query = world.query::<(Entity, &BoardSquare)>();
+    query.iter(world).find(|(_, s)| s.0 == square).map(|(entity, _)| entity).expect("a square entity")
+}
+
+/// What a pointer event on an entity carries; picking is not run here.
+pub fn location() -> Location {
+    Location {
+        target: NormalizedRenderTarget::None { width: 1280, height: 720 },
+        position: Vec2::new(640.0, 360.0),
+    }
+}
+
+pub fn hit() -> HitData {
+    HitData::new(Entity::PLACEHOLDER, 1.0, None, None)
+}
+
+/// A click by `pointer` on what stands on a square: the piece if there is
+/// one, else the square. The caller runs the frame.
+pub fn click_on(app: &mut App, pointer: PointerId, square: Square) {
+    let target = piece_entity(app, square).unwrap_or_else(|| square_entity(app, square));
+    let click =
+        Click { button: PointerButton::Primary, hit: hit(), duration: Duration::from_millis(90), count: 1 };
+    app.world_mut().trigger(Pointer::new(pointer, location(), click, target));
+}
 
 /// The piece entities on the board are exactly the core's position, and
 /// the rest stand beside it, each in its own slot.
