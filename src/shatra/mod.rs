@@ -1,13 +1,17 @@
 //! Shatra, the Altai game of seed 002, beside Shatar's rules: its board,
-//! its men and positions. Bevy-free. (Issue 7: quiet moves and drops so far;
-//! captures come next.)
+//! its men, positions, moves with drops and capture chains. Bevy-free.
 
 mod board;
+mod capture;
+mod legal;
 mod moves;
+mod notation;
 mod position;
 mod rules;
 
 pub use board::{FILES, RANKS, Region, Square};
-pub use moves::{Move, quiet_moves};
+pub use legal::{legal_moves, perft};
+pub use moves::{Leg, Move, quiet_moves};
+pub use notation::{MoveTextError, parse_move};
 pub use position::{INITIAL_FEN, Man, ManKind, Position, PositionError};
-pub use rules::{DoubleStep, ShatraRules};
+pub use rules::{DoubleStep, GatePawn, ShatraRules};

@@ -1,6 +1,5 @@
-//! Shatra's quiet moves and drops. Captures, which are compulsory and come
-//! first, are the next step (issue 7); until then this is not the list of
-//! legal moves.
+//! Shatra's moves: what a move is and how it is written, and the quiet
+//! moves and drops. Captures are in `capture`; `legal` puts them together.
 
 use super::board::{Region, Square};
 use super::position::{Man, ManKind, Position};
@@ -8,7 +7,7 @@ use super::rules::{DoubleStep, ShatraRules};
 use crate::rules::Color;
 use std::fmt;
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
     /// A man from a fortress or gate put onto a vacant square of a half of
     /// the battlefield: "d2*c6".
@@ -16,106 +15,183 @@ pub enum Move {
     /// A move, with the officer a pawn becomes on the end rank: "d7-c8",
     /// "c13-c14Q".
     Step { from: Square, to: Square, promotion: Option<ManKind> },
+    /// A capture chain, one leg per man taken: "e12:e14Q:c12:g8:g10".
+    Capture { from: Square, legs: Vec<Leg> },
+}
+
+/// One capture of a chain: the man taken, where the capturer lands, and the
+/// officer a pawn becomes there.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Leg {
+    pub prey: Square,
+    pub to: Square,
+    pub promotion: Option<ManKind>,
+}
+
+impl Move {
+    pub const fn from(&self) -> Square {
+        match self {
+            Move::Drop { from, .. } | Move::Step { from, .. } | Move::Capture { from, .. } => *from,
+        }
+    }
+
+    /// Where the man ends the move.
+    pub fn to(&self) -> Square {
+        match self {
+            Move::Drop { to, .. } | Move::Step { to, .. } => *to,
+            Move::Capture { from, legs } => legs.last().map_or(*from, |leg| leg.to),
+        }
+    }
+
+    pub const fn is_capture(&self) -> bool {
+        matches!(self, Move::Capture { .. })
+    }
 }
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let promoted = |f: &mut fmt::Formatter<'_>, promotion: Option<ManKind>| {
+            promotion.map_or(Ok(()), |kind| write!(f, "{}", kind.letter()))
+        };
         match self {
             Move::Drop { from, to } => write!(f, "{from}*{to}"),
             Move::Step { from, to, promotion } => {
                 write!(f, "{from}-{to}")?;
-                promotion.map_or(Ok(()), |kind| write!(f, "{}", kind.letter()))
+                promoted(f, *promotion)
+            }
+            Move::Capture { from, legs } => {
+                write!(f, "{from}")?;
+                for leg in legs {
+                    write!(f, ":{}", leg.to)?;
+                    promoted(f, leg.promotion)?;
+                }
+                Ok(())
             }
         }
     }
 }
 
-const ROOK: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-const BISHOP: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub(super) const ROOK: [(i8, i8); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+pub(super) const BISHOP: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub(super) const QUEEN: [(i8, i8); 8] =
+    [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// The lines an officer moves and captures along.
+pub(super) fn lines(kind: ManKind) -> &'static [(i8, i8)] {
+    match kind {
+        ManKind::Tura => &ROOK,
+        ManKind::Jalkin => &BISHOP,
+        _ => &QUEEN,
+    }
+}
 
 /// Rank counted from `color`'s own edge, 1 to 14.
-fn relative_rank(color: Color, square: Square) -> u8 {
+pub(super) fn relative_rank(color: Color, square: Square) -> u8 {
     match color {
         Color::White => square.rank() + 1,
         Color::Black => 14 - square.rank(),
     }
 }
 
-fn own_home(color: Color, square: Square) -> bool {
+/// One square forward for `color`.
+pub(super) const fn forward(color: Color) -> i8 {
+    if matches!(color, Color::White) { 1 } else { -1 }
+}
+
+pub(super) fn own_home(color: Color, square: Square) -> bool {
     matches!(square.region(), Region::Fortress(c) | Region::Gate(c) if c == color)
 }
 
-fn enemy_home(color: Color, square: Square) -> bool {
+pub(super) fn enemy_home(color: Color, square: Square) -> bool {
     own_home(color.opponent(), square)
 }
 
-/// Whether `man` may end a move on `to`: while the initial reserve waits,
-/// no man returns to the fortress, and only the biy enters the gate.
-fn may_enter(position: &Position, man: Man, to: Square) -> bool {
-    if !position.has_initial_reserve(man.color) {
+/// Whether `man` may end a move or a leg of a capture on `to`, coming from
+/// `from`. A pawn never lands in his own fortress or gate; the tura never
+/// goes from his own fortress or gate into the enemy's; while the initial
+/// reserve waits, only the biy enters the gate, and only a reserve man
+/// already inside (capturing there) lands in the fortress.
+pub(super) fn may_land(position: &Position, man: Man, from: Square, to: Square) -> bool {
+    let color = man.color;
+    if man.kind == ManKind::Shatra && own_home(color, to) {
+        return false;
+    }
+    if man.kind == ManKind::Tura && own_home(color, from) && enemy_home(color, to) {
+        return false;
+    }
+    if !position.has_initial_reserve(color) {
         return true;
     }
     match to.region() {
-        Region::Fortress(c) if c == man.color => false,
-        Region::Gate(c) if c == man.color => man.kind == ManKind::Biy,
+        Region::Fortress(c) if c == color => {
+            man.kind != ManKind::Biy && from.region() == Region::Fortress(color)
+        }
+        Region::Gate(c) if c == color => man.kind == ManKind::Biy,
         _ => true,
     }
 }
 
+/// Whether the man on `from` is still in his side's initial reserve.
+pub(super) fn in_reserve(position: &Position, from: Square, man: Man) -> bool {
+    position.has_initial_reserve(man.color)
+        && from.region() == Region::Fortress(man.color)
+        && man.kind != ManKind::Biy
+}
+
 /// The quiet moves and drops of the side to move.
 pub fn quiet_moves(position: &Position, rules: ShatraRules) -> Vec<Move> {
-    let color = position.side_to_move();
     let mut moves = Vec::new();
-    for (from, man) in position.men(color) {
-        let in_reserve =
-            position.has_initial_reserve(color) && own_home(color, from) && man.kind != ManKind::Biy;
-        if man.kind != ManKind::Biy && (own_home(color, from) || enemy_home(color, from)) {
-            let half = if own_home(color, from) { color } else { color.opponent() };
-            drops(position, rules, from, half, &mut moves);
-        }
-        if in_reserve {
-            continue;
-        }
-        let mut step = |to: Square| {
-            if may_enter(position, man, to) {
-                push_step(position, man, from, to, &mut moves);
-            }
-        };
-        match man.kind {
-            ManKind::Biy => {
-                for by in ROOK.into_iter().chain(BISHOP) {
-                    if let Some(to) = from.offset(by).filter(|&to| position.man_at(to).is_none()) {
-                        step(to);
-                    }
-                }
-            }
-            ManKind::Batir | ManKind::Tura | ManKind::Jalkin => {
-                let lines: &[(i8, i8)] = match man.kind {
-                    ManKind::Tura => &ROOK,
-                    ManKind::Jalkin => &BISHOP,
-                    _ => &[(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)],
-                };
-                for &by in lines {
-                    let mut at = from;
-                    while let Some(to) = at.offset(by).filter(|&to| position.man_at(to).is_none()) {
-                        // The tura may not go from its own fortress or gate
-                        // into the enemy's.
-                        let barred =
-                            man.kind == ManKind::Tura && own_home(color, from) && enemy_home(color, to);
-                        if !barred {
-                            step(to);
-                        }
-                        at = to;
-                    }
-                }
-            }
-            ManKind::Shatra => pawn_steps(position, rules, from, &mut step),
-        }
+    for (from, _) in position.men(position.side_to_move()) {
+        quiet_moves_from(position, rules, from, &mut moves);
     }
     moves
 }
 
-fn drops(position: &Position, rules: ShatraRules, from: Square, half: Color, moves: &mut Vec<Move>) {
+/// The quiet moves and drops of the man on `from`.
+pub(super) fn quiet_moves_from(position: &Position, rules: ShatraRules, from: Square, moves: &mut Vec<Move>) {
+    let Some(man) = position.man_at(from) else { return };
+    let color = man.color;
+    if man.kind != ManKind::Biy && (own_home(color, from) || enemy_home(color, from)) {
+        let half = if own_home(color, from) { color } else { color.opponent() };
+        drops(position, rules, from, half, moves);
+    }
+    if in_reserve(position, from, man) {
+        return;
+    }
+    let mut step = |to: Square| {
+        if may_land(position, man, from, to) {
+            push_step(position, man, from, to, moves);
+        }
+    };
+    match man.kind {
+        ManKind::Biy => {
+            for by in QUEEN {
+                if let Some(to) = from.offset(by).filter(|&to| position.man_at(to).is_none()) {
+                    step(to);
+                }
+            }
+        }
+        ManKind::Batir | ManKind::Tura | ManKind::Jalkin => {
+            for &by in lines(man.kind) {
+                let mut at = from;
+                while let Some(to) = at.offset(by).filter(|&to| position.man_at(to).is_none()) {
+                    step(to);
+                    at = to;
+                }
+            }
+        }
+        ManKind::Shatra => pawn_steps(position, rules, from, color, &mut step),
+    }
+}
+
+/// The drops of the man on `from` onto `half` of the battlefield.
+pub(super) fn drops(
+    position: &Position,
+    rules: ShatraRules,
+    from: Square,
+    half: Color,
+    moves: &mut Vec<Move>,
+) {
     let targets = Square::all().filter(|&to| {
         to.region() == Region::Battlefield(half)
             && position.man_at(to).is_none()
@@ -124,10 +200,14 @@ fn drops(position: &Position, rules: ShatraRules, from: Square, half: Color, mov
     moves.extend(targets.map(|to| Move::Drop { from, to }));
 }
 
-fn pawn_steps(position: &Position, rules: ShatraRules, from: Square, step: &mut impl FnMut(Square)) {
-    let Some(man) = position.man_at(from) else { return };
-    let color = man.color;
-    let forward: i8 = if color == Color::White { 1 } else { -1 };
+fn pawn_steps(
+    position: &Position,
+    rules: ShatraRules,
+    from: Square,
+    color: Color,
+    step: &mut impl FnMut(Square),
+) {
+    let forward = forward(color);
     let rank = relative_rank(color, from);
     let empty = |to: Square| position.man_at(to).is_none();
     let ahead = from.offset((0, forward)).filter(|&to| empty(to));
@@ -163,19 +243,26 @@ fn pawn_steps(position: &Position, rules: ShatraRules, from: Square, step: &mut 
     }
 }
 
+/// The officers a pawn of `color` landing on the end rank may become: those
+/// the enemy has taken. None: he stays a pawn and waits.
+pub(super) fn promotions(position: &Position, color: Color, to: Square) -> Vec<ManKind> {
+    if relative_rank(color, to) != 14 {
+        return Vec::new();
+    }
+    [ManKind::Batir, ManKind::Tura, ManKind::Jalkin]
+        .into_iter()
+        .filter(|&kind| position.captured(color, kind) > 0)
+        .collect()
+}
+
 /// A step, or one per officer a pawn reaching the end rank may become.
 fn push_step(position: &Position, man: Man, from: Square, to: Square, moves: &mut Vec<Move>) {
-    if man.kind == ManKind::Shatra && relative_rank(man.color, to) == 14 {
-        let officers: Vec<ManKind> = [ManKind::Batir, ManKind::Tura, ManKind::Jalkin]
-            .into_iter()
-            .filter(|&kind| position.captured(man.color, kind) > 0)
-            .collect();
-        if !officers.is_empty() {
-            moves.extend(officers.into_iter().map(|kind| Move::Step { from, to, promotion: Some(kind) }));
-            return;
-        }
+    let officers = if man.kind == ManKind::Shatra { promotions(position, man.color, to) } else { Vec::new() };
+    if officers.is_empty() {
+        moves.push(Move::Step { from, to, promotion: None });
+    } else {
+        moves.extend(officers.into_iter().map(|kind| Move::Step { from, to, promotion: Some(kind) }));
     }
-    moves.push(Move::Step { from, to, promotion: None });
 }
 
 #[cfg(test)]

@@ -3,7 +3,9 @@
 //! and the counters. Written as a FEN-like text: the ranks from 14 down to
 //! 1, each listing only its own squares (3, 1 or 7), then the side, the
 //! reserves, the en passant square, the plies without a capture and the
-//! move number.
+//! move number. The reserves field is `WB`, `W`, `B` or `-`; a square after
+//! a letter (`Wc2B`) names a reserve man who captured inside his fortress
+//! and must be dropped at his side's next turn without a capture.
 
 use super::board::{FILES, RANKS, Region, Square};
 use crate::rules::Color;
@@ -64,23 +66,26 @@ pub struct Man {
 }
 
 impl Man {
-    fn letter(self) -> char {
+    pub fn letter(self) -> char {
         let letter = self.kind.letter();
         if self.color == Color::White { letter } else { letter.to_ascii_lowercase() }
     }
 }
 
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
-    board: [Option<Man>; (FILES * RANKS) as usize],
-    side_to_move: Color,
+    pub(super) board: [Option<Man>; (FILES * RANKS) as usize],
+    pub(super) side_to_move: Color,
     /// Whether each side still has men from its initial reserve in its
-    /// fortress or gate.
-    initial_reserve: [bool; 2],
+    /// fortress.
+    pub(super) initial_reserve: [bool; 2],
+    /// A reserve man of each side who captured inside his fortress and must
+    /// be dropped at the next turn without a capture.
+    pub(super) pending_drop: [Option<Square>; 2],
     /// The square a pawn has just passed over in a double move.
-    en_passant: Option<Square>,
-    quiet_plies: u32,
-    move_number: u32,
+    pub(super) en_passant: Option<Square>,
+    pub(super) quiet_plies: u32,
+    pub(super) move_number: u32,
 }
 
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -95,7 +100,9 @@ pub enum PositionError {
     Man(char),
     #[error("the side to move is 'w' or 'b', not '{0}'")]
     Side(String),
-    #[error("the reserves field is 'WB', 'W', 'B' or '-', not '{0}'")]
+    #[error(
+        "the reserves field is 'WB', 'W', 'B' or '-', each letter perhaps with a square of its fortress ('Wc2B'), not '{0}'"
+    )]
     Reserves(String),
     #[error("'{0}' is not an en passant square of the shatra board")]
     EnPassant(String),
@@ -122,6 +129,11 @@ impl Position {
         self.initial_reserve[color.index()]
     }
 
+    /// The reserve man of `color` who must be dropped next, if any.
+    pub const fn pending_drop(&self, color: Color) -> Option<Square> {
+        self.pending_drop[color.index()]
+    }
+
     pub const fn en_passant(&self) -> Option<Square> {
         self.en_passant
     }
@@ -132,6 +144,14 @@ impl Position {
 
     pub const fn move_number(&self) -> u32 {
         self.move_number
+    }
+
+    pub(super) fn take(&mut self, square: Square) -> Option<Man> {
+        self.board[square.index()].take()
+    }
+
+    pub(super) fn put(&mut self, square: Square, man: Option<Man>) {
+        self.board[square.index()] = man;
     }
 
     /// The men of a side, with their squares.
@@ -188,13 +208,8 @@ impl Position {
             "b" => Color::Black,
             other => return Err(PositionError::Side(other.into())),
         };
-        let initial_reserve = match fields[2] {
-            "WB" => [true, true],
-            "W" => [true, false],
-            "B" => [false, true],
-            "-" => [false, false],
-            other => return Err(PositionError::Reserves(other.into())),
-        };
+        let (initial_reserve, pending_drop) =
+            parse_reserves(fields[2]).ok_or_else(|| PositionError::Reserves(fields[2].into()))?;
         let en_passant = match fields[3] {
             "-" => None,
             text => Some(
@@ -212,6 +227,7 @@ impl Position {
             board,
             side_to_move,
             initial_reserve,
+            pending_drop,
             en_passant,
             quiet_plies: number(4, 0)?,
             move_number: number(5, 1)?,
@@ -248,12 +264,16 @@ impl Position {
             placement.push(text);
         }
         let side = if self.side_to_move == Color::White { "w" } else { "b" };
-        let reserves = match self.initial_reserve {
-            [true, true] => "WB",
-            [true, false] => "W",
-            [false, true] => "B",
-            [false, false] => "-",
-        };
+        let mut reserves = String::new();
+        for color in Color::BOTH.into_iter().filter(|&color| self.has_initial_reserve(color)) {
+            reserves.push(if color == Color::White { 'W' } else { 'B' });
+            if let Some(square) = self.pending_drop(color) {
+                reserves.push_str(&square.to_string());
+            }
+        }
+        if reserves.is_empty() {
+            reserves.push('-');
+        }
         let en_passant = self.en_passant.map_or("-".to_string(), |sq| sq.to_string());
         format!(
             "{} {side} {reserves} {en_passant} {} {}",
@@ -262,6 +282,29 @@ impl Position {
             self.move_number
         )
     }
+}
+
+/// `WB`, `W`, `B` or `-`, each letter perhaps followed by a square of its
+/// own fortress: the reserve man who must be dropped next.
+fn parse_reserves(text: &str) -> Option<([bool; 2], [Option<Square>; 2])> {
+    let mut reserve = [false, false];
+    let mut pending = [None, None];
+    if text == "-" {
+        return Some((reserve, pending));
+    }
+    let mut rest = text;
+    for (color, letter) in [(Color::White, 'W'), (Color::Black, 'B')] {
+        let Some(after) = rest.strip_prefix(letter) else { continue };
+        reserve[color.index()] = true;
+        let square_len = after.find(['W', 'B']).unwrap_or(after.len());
+        if square_len > 0 {
+            let square = Square::parse(&after[..square_len])
+                .filter(|square| square.region() == Region::Fortress(color))?;
+            pending[color.index()] = Some(square);
+        }
+        rest = &after[square_len..];
+    }
+    (rest.is_empty() && reserve != [false, false]).then_some((reserve, pending))
 }
 
 impl fmt::Display for Position {
