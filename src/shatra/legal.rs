@@ -130,3 +130,68 @@ pub fn perft(position: &Position, rules: ShatraRules, depth: u32) -> u64 {
     }
     moves.iter().map(|mv| perft(&position.after(mv), rules, depth - 1)).sum()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shatra::GatePawn;
+
+    fn texts(position: &Position, rules: ShatraRules) -> Vec<String> {
+        let mut texts: Vec<String> = legal_moves(position, rules).iter().map(Move::to_string).collect();
+        texts.sort();
+        texts
+    }
+
+    fn sq(name: &str) -> Square {
+        Square::parse(name).unwrap_or_else(|| panic!("{name}"))
+    }
+
+    #[test]
+    fn a_reserve_man_captures_inside_his_fortress_and_is_dropped_next() {
+        // A black pawn has got into White's fortress on d2; White's reserve
+        // waits. The batir takes it and may stay home, or fly on up the
+        // great road, but not land in the gate.
+        let position = Position::from_fen("3/3/3/1/k6/7/7/7/7/6K/1/B1B/PpP/PQP w W - 0 1").expect("fen");
+        let rules = ShatraRules::default();
+        let moves = texts(&position, rules);
+        assert!(moves.contains(&"d1:d3".to_string()) && moves.contains(&"d1:d5".to_string()), "{moves:?}");
+        assert!(!moves.contains(&"d1:d4".to_string()), "{moves:?}");
+        let capture = Move::Capture {
+            from: sq("d1"),
+            legs: vec![crate::shatra::Leg { prey: sq("d2"), to: sq("d3"), promotion: None }],
+        };
+        let after = position.after(&capture);
+        assert_eq!(after.pending_drop(Color::White), Some(sq("d3")));
+        assert!(after.fen().contains(" Wd3 "), "{}", after.fen());
+        let after = after.after(&Move::Step { from: sq("a10"), to: sq("a9"), promotion: None });
+        let moves = texts(&after, rules);
+        assert!(!moves.is_empty() && moves.iter().all(|text| text.starts_with("d3*")), "{moves:?}");
+        let dropped = after.after(&Move::Drop { from: sq("d3"), to: sq("c6") });
+        assert_eq!(dropped.pending_drop(Color::White), None);
+        assert!(dropped.has_initial_reserve(Color::White));
+    }
+
+    #[test]
+    fn the_reserve_ends_with_the_last_man_out() {
+        let position = Position::from_fen("3/3/3/1/k6/7/7/7/7/6K/1/3/3/1Q1 w W - 0 1").expect("fen");
+        let after = position.after(&Move::Drop { from: sq("d1"), to: sq("a5") });
+        assert!(!after.has_initial_reserve(Color::White));
+        assert!(after.fen().contains(" b - "), "{}", after.fen());
+    }
+
+    #[test]
+    fn a_pawn_in_the_enemys_gate_captures_like_the_biy_by_default() {
+        // A white pawn on d11 beside black pawns on c10 and e10 (and the
+        // square behind each vacant); Black's biy on a8, White's on g5.
+        let fen = "3/3/3/P/2p1p2/7/k6/7/7/6K/1/3/3/3 w - - 0 1";
+        let position = Position::from_fen(fen).expect("fen");
+        let biy_like = texts(&position, ShatraRules::default());
+        let general =
+            texts(&position, ShatraRules { gate_pawn: GatePawn::General, ..ShatraRules::default() });
+        assert_eq!(general, ["d11:b9", "d11:f9"]);
+        // He may instead step or be dropped, no comrade having a capture.
+        assert!(biy_like.contains(&"d11:b9".to_string()) && biy_like.contains(&"d11-d12".to_string()));
+        assert!(biy_like.iter().any(|text| text.starts_with("d11*")), "{biy_like:?}");
+        assert!(!biy_like.iter().any(|text| text.starts_with("g5")), "{biy_like:?}");
+    }
+}

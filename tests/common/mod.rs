@@ -3,6 +3,7 @@
 
 #[cfg(feature = "game")]
 pub mod board;
+pub mod slow_shatra;
 
 use serde::Deserialize;
 use shatar::rules::{Game, Position, RuleOptions};
