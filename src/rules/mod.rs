@@ -29,6 +29,7 @@ pub use options::{RuleOptions, StalemateRule};
 pub use outcome::{DrawReason, Outcome, Reason, ResultSummary, ResultTag, WinReason};
 pub use piece::{Piece, PieceKind};
 pub use position::{IllegalMove, Position, PositionError, Setup};
+pub(crate) use record::write_atomically;
 pub use record::{GameRecord, RECORD_VERSION, RecordError};
 pub use series::CheckSeries;
 pub use square::{Color, Square};

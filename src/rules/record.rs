@@ -110,17 +110,8 @@ impl GameRecord {
     /// Writes the record beside `path`, then renames it into place, so a
     /// crash never leaves a half-written save.
     pub fn save(&self, path: &Path) -> Result<(), RecordError> {
-        let io = |source| RecordError::Io { path: path.to_path_buf(), source };
-        let dir = match path.parent() {
-            Some(dir) if !dir.as_os_str().is_empty() => dir,
-            _ => Path::new("."),
-        };
-        let mut file = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
-        file.write_all(self.to_json().as_bytes()).map_err(io)?;
-        file.write_all(b"\n").map_err(io)?;
-        file.as_file().sync_all().map_err(io)?;
-        file.persist(path).map_err(|error| io(error.error))?;
-        Ok(())
+        write_atomically(path, &self.to_json())
+            .map_err(|source| RecordError::Io { path: path.to_path_buf(), source })
     }
 
     pub fn load(path: &Path) -> Result<GameRecord, RecordError> {
@@ -128,6 +119,21 @@ impl GameRecord {
             .map_err(|source| RecordError::Io { path: path.to_path_buf(), source })?;
         GameRecord::from_json(&text)
     }
+}
+
+/// Writes `text` and a newline beside `path`, then renames it into place,
+/// so a crash never leaves a half-written file.
+pub(crate) fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    file.write_all(text.as_bytes())?;
+    file.write_all(b"\n")?;
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|error| error.error)?;
+    Ok(())
 }
 
 fn describe(outcome: Option<Outcome>) -> String {
