@@ -97,8 +97,9 @@ impl Level {
         chosen
     }
 
-    fn sample(&self, candidates: &[(Move, i32)], seed: u64) -> Option<Move> {
-        let &(best, top) = candidates.first()?;
+    /// One of the `candidates` (best first), by chance weighted to the best.
+    pub(super) fn sample<M: Clone>(&self, candidates: &[(M, i32)], seed: u64) -> Option<M> {
+        let (best, top) = candidates.first().cloned()?;
         // A forced win is never thrown away, and a move is never chosen
         // that walks into a forced loss when another does not.
         if top >= MATE_BOUND {
@@ -116,9 +117,9 @@ impl Level {
             return Some(best);
         }
         let mut point = fastrand::Rng::with_seed(seed).f64() * total;
-        for (&(mv, _), weight) in candidates.iter().zip(&weights) {
+        for ((mv, _), weight) in candidates.iter().zip(&weights) {
             if point < *weight {
-                return Some(mv);
+                return Some(mv.clone());
             }
             point -= weight;
         }

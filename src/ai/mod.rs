@@ -6,6 +6,7 @@ mod level;
 mod limits;
 mod search;
 mod see;
+pub mod shatra;
 mod table;
 
 pub use eval::evaluate;
