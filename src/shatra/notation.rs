@@ -111,3 +111,44 @@ fn fits(mv: &Move, kind: Kind, squares: &[Written]) -> bool {
         _ => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_text_is_a_clear_error_never_a_panic() {
+        let position = Position::initial();
+        let rules = ShatraRules::default();
+        for text in [
+            "", "×", "-", ":", "*", "Q", "c5", "c5-", "c5-c9", "z5-z6", "c5-c6-c7", "d1*d1*d2", "é5-é6",
+            "c5:c7Ж",
+        ] {
+            let error = parse_move(&position, rules, text).expect_err(text);
+            assert!(!error.to_string().is_empty(), "{text}");
+        }
+        assert_eq!(parse_move(&position, rules, "Qd1*c6").map(|mv| mv.to_string()), Ok("d1*c6".into()));
+        assert!(
+            matches!(parse_move(&position, rules, "Rd1*c6"), Err(MoveTextError::Illegal(_))),
+            "d1 holds the batir"
+        );
+        assert_eq!(parse_move(&position, rules, " c5-c7+ ").map(|mv| mv.to_string()), Ok("c5-c7".into()));
+    }
+
+    #[test]
+    fn shortened_chains_resolve_and_a_missing_promotion_is_ambiguous() {
+        // The biy on a9 may stop after c9 or go on to e9: "a9:e9" is one
+        // chain, "a9:c9" names the stop.
+        let position = Position::from_fen("3/3/3/1/7/kP1P3/7/7/7/7/K/3/3/3 b - - 0 1").expect("fen");
+        let rules = ShatraRules::default();
+        assert_eq!(parse_move(&position, rules, "a9:e9").map(|mv| mv.to_string()), Ok("a9:c9:e9".into()));
+        assert_eq!(parse_move(&position, rules, "a9:c9").map(|mv| mv.to_string()), Ok("a9:c9".into()));
+        // A promotion left out where several officers are free.
+        let position = Position::from_fen("3/P2/3/1/7/7/7/7/7/6K/1/3/3/3 w - - 0 1").expect("fen");
+        let error = parse_move(&position, rules, "c13-c14").expect_err("three officers are free");
+        assert!(
+            matches!(&error, MoveTextError::Ambiguous { candidates, .. } if candidates.len() == 3),
+            "{error}"
+        );
+    }
+}
