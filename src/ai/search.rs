@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 pub const MATE: i32 = 32_000;
 /// Scores beyond this are forced wins or losses.
 pub const MATE_BOUND: i32 = MATE - 1_000;
-const INFINITY: i32 = MATE + 1;
+pub(super) const INFINITY: i32 = MATE + 1;
 pub const MAX_PLY: usize = 120;
 /// How often, in nodes, the clock and the stop flag are read.
 const POLL_NODES: u64 = 1024;

@@ -4,13 +4,12 @@
 
 use super::level::Level;
 use super::limits::Limits;
-use super::search::{MATE, MATE_BOUND};
+use super::search::{INFINITY, MATE, MATE_BOUND};
 use crate::rules::Color;
 use crate::shatra::{Game, ManKind, Move, Position, ShatraRules, legal_moves};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-const INFINITY: i32 = MATE + 1;
 /// Captures chained beyond the horizon are followed at most this deep.
 const QUIESCENCE_PLIES: i32 = 12;
 

@@ -22,12 +22,12 @@ pub(super) fn privileged(rules: ShatraRules, from: Square, man: Man) -> bool {
 }
 
 /// The capture chains of the man on `from`: complete ones, or for a
-/// privileged man also every chain he may stop.
-pub(super) fn captures_from(position: &Position, rules: ShatraRules, from: Square, moves: &mut Vec<Move>) {
-    let Some(man) = position.man_at(from) else { return };
-    let mut board = position.clone();
+/// privileged man also every chain he may stop. `board` is a scratch copy
+/// of the position, left as it was found.
+pub(super) fn captures_from(board: &mut Position, rules: ShatraRules, from: Square, moves: &mut Vec<Move>) {
+    let Some(man) = board.man_at(from) else { return };
     let mut chain = Chain { from, legs: Vec::new(), moves };
-    chain.extend(&mut board, from, man, privileged(rules, from, man));
+    chain.extend(board, from, man, privileged(rules, from, man));
 }
 
 struct Chain<'a> {
@@ -76,17 +76,12 @@ impl Chain<'_> {
 }
 
 /// The next captures of `man` on `at`: (prey, landing) pairs, with the
-/// officer's nearest-square rule applied.
-fn legs(board: &Position, at: Square, man: Man, first: bool) -> Vec<(Square, Square)> {
+/// officer's nearest-square rule applied. `board` is left as it was found.
+fn legs(board: &mut Position, at: Square, man: Man, first: bool) -> Vec<(Square, Square)> {
     let mut found = Vec::new();
     match man.kind {
         ManKind::Shatra | ManKind::Biy => {
-            for by in QUEEN {
-                let Some(prey) = at.offset(by).filter(|&prey| is_enemy(board, man, prey)) else { continue };
-                if let Some(to) = prey.offset(by).filter(|&to| lands(board, man, at, to)) {
-                    found.push((prey, to));
-                }
-            }
+            found.extend(short_leaps(board, at, man));
             if first && man.kind == ManKind::Shatra {
                 found.extend(en_passant(board, at, man));
             }
@@ -94,15 +89,8 @@ fn legs(board: &Position, at: Square, man: Man, first: bool) -> Vec<(Square, Squ
         _ => {
             for &by in lines(man.kind) {
                 let Some((prey, landings)) = line_prey(board, at, man, by) else { continue };
-                let goes_on = |&to: &Square| {
-                    let mut after = board.clone();
-                    after.take(prey);
-                    after.take(at);
-                    after.put(to, Some(man));
-                    can_capture(&after, to, man)
-                };
-                match landings.iter().find(|to| goes_on(to)) {
-                    Some(&nearest) => found.push((prey, nearest)),
+                match nearest_going_on(board, at, man, prey, &landings) {
+                    Some(nearest) => found.push((prey, nearest)),
                     None => found.extend(landings.into_iter().map(|to| (prey, to))),
                 }
             }
@@ -111,17 +99,48 @@ fn legs(board: &Position, at: Square, man: Man, first: bool) -> Vec<(Square, Squ
     found
 }
 
+/// The nearest of `landings` from which `man`, having taken `prey`, can
+/// capture again; tried in place on `board` and put back.
+fn nearest_going_on(
+    board: &mut Position,
+    at: Square,
+    man: Man,
+    prey: Square,
+    landings: &[Square],
+) -> Option<Square> {
+    let taken = board.take(prey);
+    board.take(at);
+    let mut nearest = None;
+    for &to in landings {
+        board.put(to, Some(man));
+        let goes_on = can_capture(board, to, man);
+        board.put(to, None);
+        if goes_on {
+            nearest = Some(to);
+            break;
+        }
+    }
+    board.put(at, Some(man));
+    board.put(prey, taken);
+    nearest
+}
+
 /// Whether `man` on `at` has any capture, before the nearest-square rule.
 fn can_capture(board: &Position, at: Square, man: Man) -> bool {
     match man.kind {
-        ManKind::Shatra | ManKind::Biy => QUEEN.into_iter().any(|by| {
-            at.offset(by)
-                .filter(|&prey| is_enemy(board, man, prey))
-                .and_then(|prey| prey.offset(by))
-                .is_some_and(|to| lands(board, man, at, to))
-        }),
+        ManKind::Shatra | ManKind::Biy => short_leaps(board, at, man).next().is_some(),
         _ => lines(man.kind).iter().any(|&by| line_prey(board, at, man, by).is_some()),
     }
+}
+
+/// A pawn's or the biy's leaps over an adjacent enemy onto the vacant
+/// square beyond.
+fn short_leaps(board: &Position, at: Square, man: Man) -> impl Iterator<Item = (Square, Square)> + '_ {
+    QUEEN.into_iter().filter_map(move |by| {
+        let prey = at.offset(by).filter(|&prey| is_enemy(board, man, prey))?;
+        let to = prey.offset(by).filter(|&to| lands(board, man, at, to))?;
+        Some((prey, to))
+    })
 }
 
 /// Along the line `by` from `at`: the first man met, if an enemy, and the

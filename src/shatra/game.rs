@@ -137,10 +137,7 @@ impl Game {
         if !self.legal_moves().contains(mv) {
             return Err(GameError::Illegal(mv.to_string()));
         }
-        let next = self.position().after(mv);
-        self.positions.push(next);
-        self.moves.push(mv.clone());
-        self.outcome = self.judge();
+        self.push(mv.clone());
         Ok(())
     }
 
@@ -149,8 +146,18 @@ impl Game {
         if let Some(outcome) = self.outcome {
             return Err(GameError::Over(outcome));
         }
+        // The text is read against the legal moves: no second check.
         let mv = parse_move(self.position(), self.rules, text)?;
-        self.play(&mv)
+        self.push(mv);
+        Ok(())
+    }
+
+    /// Plays a move already known to be legal.
+    fn push(&mut self, mv: Move) {
+        let next = self.position().after(&mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+        self.outcome = self.judge();
     }
 
     pub fn undo(&mut self) -> Option<Move> {

@@ -17,15 +17,16 @@ pub fn legal_moves(position: &Position, rules: ShatraRules) -> Vec<Move> {
     let mut forced = Vec::new();
     let mut free = Vec::new();
     let mut free_capturers = Vec::new();
+    let mut scratch = position.clone();
     for (from, man) in position.men(color) {
         if privileged(rules, from, man) {
             let before = free.len();
-            captures_from(position, rules, from, &mut free);
+            captures_from(&mut scratch, rules, from, &mut free);
             if free.len() > before {
                 free_capturers.push(from);
             }
         } else {
-            captures_from(position, rules, from, &mut forced);
+            captures_from(&mut scratch, rules, from, &mut forced);
         }
     }
     if !forced.is_empty() {
