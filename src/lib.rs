@@ -6,3 +6,4 @@ pub mod engine;
 pub mod game;
 pub mod rules;
 pub mod shatra;
+pub mod variant;

@@ -44,6 +44,15 @@ pub fn evaluate(position: &Position) -> i32 {
     score
 }
 
+/// Whether the computer, playing `us`, takes a draw offer: it does when its
+/// evaluation says it is not ahead.
+pub fn accepts_draw(game: &Game, us: Color) -> bool {
+    let position = game.position();
+    let score = evaluate(position);
+    let ours = if position.side_to_move() == us { score } else { -score };
+    ours <= 50
+}
+
 /// A move for the side to move at `level`, within the level's time in the
 /// game, or `None` if the game is over. Setting `stop` ends it at once.
 pub fn choose_move(game: &Game, level: u8, seed: u64, stop: &AtomicBool) -> Option<Move> {

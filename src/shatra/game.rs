@@ -113,6 +113,11 @@ impl Game {
         self.positions.last().unwrap_or_else(|| unreachable!("a game always has its start"))
     }
 
+    /// Every position so far: the start, then one after each move.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
