@@ -6,6 +6,7 @@ use bevy::camera::CameraProjection;
 use bevy::prelude::*;
 use shatar::game::{View, camera_projection, square_center, view_transform};
 use shatar::rules::Square;
+use shatar::variant::{Cell, Variant};
 use std::path::Path;
 use std::process::Command;
 use std::sync::Mutex;
@@ -36,9 +37,14 @@ impl Picture {
         [f32::from(self.rgb[i]), f32::from(self.rgb[i + 1]), f32::from(self.rgb[i + 2])]
     }
 
-    /// The mean colour of a 5x5 patch around a world point.
+    /// The mean colour of a 5x5 patch around a world point, over Shatar's board.
     fn at(&self, world: Vec3) -> [f32; 3] {
-        let (x, y) = project(world, self.width, self.height);
+        self.at_in(Variant::Shatar, world)
+    }
+
+    /// The mean colour of a 5x5 patch around a world point, over a variant's board.
+    fn at_in(&self, variant: Variant, world: Vec3) -> [f32; 3] {
+        let (x, y) = project_from(View::Top, variant, world, self.width, self.height);
         let mut sum = [0.0; 3];
         for dy in -2..=2 {
             for dx in -2..=2 {
@@ -52,15 +58,11 @@ impl Picture {
     }
 }
 
-/// Where the game's camera, at rest in the top view, shows a world point.
-fn project(world: Vec3, width: u32, height: u32) -> (i32, i32) {
-    project_from(View::Top, world, width, height)
-}
-
-fn project_from(view: View, world: Vec3, width: u32, height: u32) -> (i32, i32) {
+/// Where the game's camera, at rest in a view of a variant's board, shows a world point.
+fn project_from(view: View, variant: Variant, world: Vec3, width: u32, height: u32) -> (i32, i32) {
     let mut projection = camera_projection();
     projection.update(width as f32, height as f32);
-    let view = view_transform(view).to_matrix().inverse();
+    let view = view_transform(view, variant).to_matrix().inverse();
     let clip = projection.get_clip_from_view() * view * world.extend(1.0);
     let ndc = clip.truncate() / clip.w;
     let x = (ndc.x + 1.0) / 2.0 * width as f32;
@@ -70,6 +72,11 @@ fn project_from(view: View, world: Vec3, width: u32, height: u32) -> (i32, i32) 
 
 fn sq(name: &str) -> Square {
     Square::parse(name).expect("a square")
+}
+
+/// The centre of a Shatar square.
+fn center(square: Square) -> Vec3 {
+    square_center(Variant::Shatar, square.into())
 }
 
 fn luminance(c: [f32; 3]) -> f32 {
@@ -117,8 +124,8 @@ fn assert_board_drawn(picture: &Picture) {
     let mean = lums.iter().sum::<f32>() / lums.len() as f32;
     let spread = (lums.iter().map(|l| (l - mean).powi(2)).sum::<f32>() / lums.len() as f32).sqrt();
     assert!(mean > 20.0 && spread > 20.0, "a blank or black frame: mean {mean}, spread {spread}");
-    let light = picture.at(square_center(sq("f3")));
-    let dark = picture.at(square_center(sq("c3")));
+    let light = picture.at(center(sq("f3")));
+    let dark = picture.at(center(sq("c3")));
     assert!(luminance(light) > luminance(dark) + 30.0, "squares: light {light:?}, dark {dark:?}");
 }
 
@@ -143,11 +150,11 @@ fn screenshot_shows_board_pieces_and_the_last_move() {
     assert_board_drawn(&picture);
 
     // Pieces: an ivory tereg stands out on its dark square, a red one on its light square.
-    let ivory = picture.at(square_center(sq("a1")));
-    let empty_dark = picture.at(square_center(sq("a3")));
+    let ivory = picture.at(center(sq("a1")));
+    let empty_dark = picture.at(center(sq("a3")));
     assert!(luminance(ivory) > luminance(empty_dark) + 40.0, "ivory {ivory:?} on a1, empty {empty_dark:?}");
-    let red = picture.at(square_center(sq("a8")));
-    let empty_light = picture.at(square_center(sq("a6")));
+    let red = picture.at(center(sq("a8")));
+    let empty_light = picture.at(center(sq("a6")));
     assert!(red[1] + 40.0 < empty_light[1], "red {red:?} on a8, empty {empty_light:?}");
 
     // The last move, e2-e3, is tinted amber; no empty square is. Each square
@@ -161,7 +168,7 @@ fn screenshot_shows_board_pieces_and_the_last_move() {
             .filter(|s| {
                 same(s) && position.piece_at(*s).is_none() && !["e2", "e3"].contains(&s.to_string().as_str())
             })
-            .map(|s| (s, picture.at(square_center(s))))
+            .map(|s| (s, picture.at(center(s))))
             .collect();
         let median: [f32; 3] = std::array::from_fn(|c| {
             let mut values: Vec<f32> = plain.iter().map(|(_, color)| color[c]).collect();
@@ -174,7 +181,7 @@ fn screenshot_shows_board_pieces_and_the_last_move() {
         }
         let marked = [("e2", Vec3::ZERO), ("e3", Vec3::new(-0.4, 0.0, 0.0))];
         for (name, offset) in marked.into_iter().filter(|(name, _)| same(&sq(name))) {
-            let color = picture.at(square_center(sq(name)) + offset);
+            let color = picture.at(center(sq(name)) + offset);
             let off = distance(color, median);
             assert!(off > 40.0, "{name} is not highlighted: {color:?}, plain {median:?}");
         }
@@ -193,7 +200,7 @@ fn real_pointer_clicks_play_a_move_and_closing_keeps_the_game() {
     let _one_at_a_time = XVFB.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let dir = tempfile::tempdir().expect("a temporary directory");
     let click = |name: &str| {
-        let (x, y) = project_from(View::White, square_center(sq(name)), WIDTH, HEIGHT);
+        let (x, y) = project_from(View::White, Variant::Shatar, center(sq(name)), WIDTH, HEIGHT);
         format!("click {x} {y}")
     };
     let script = format!(

@@ -17,6 +17,7 @@ use shatar::rules::{
     Color as Side, DrawReason, Game, Outcome, PieceKind, Reason, RuleOptions, Square, StalemateRule,
     WinReason,
 };
+use shatar::variant::AnyGame;
 use std::time::Duration;
 
 fn app_with(game: Game, players: [Player; 2]) -> App {
@@ -44,7 +45,7 @@ fn sq(name: &str) -> Square {
 }
 
 fn game(app: &App) -> &Game {
-    app.world().resource::<ActiveGame>().game()
+    app.world().resource::<ActiveGame>().game().shatar().expect("a Shatar game")
 }
 
 /// Clicks what stands on a square: the piece if there is one, else the square.
@@ -78,15 +79,15 @@ fn select_shows_legal_destinations_then_move() {
     let mut app = two_people();
     click(&mut app, "d2");
     let selection = app.world().resource::<Selection>();
-    assert_eq!(selection.from, Some(sq("d2")));
-    assert_eq!(selection.moves.iter().map(|mv| mv.to.to_string()).collect::<Vec<_>>(), ["d4"]);
+    assert_eq!(selection.from, Some(sq("d2").into()));
+    assert_eq!(selection.moves.iter().map(|mv| mv.to().to_string()).collect::<Vec<_>>(), ["d4"]);
     assert_eq!(mark(&mut app, "d2"), SquareMark::Selected);
     assert_eq!(mark(&mut app, "d4"), SquareMark::Target);
     assert_eq!(mark(&mut app, "d3"), SquareMark::Plain, "the opening allows only the double step");
     let mover = piece_entity(&mut app, sq("d2")).expect("a child on d2");
     click(&mut app, "d4");
     assert_eq!(game(&app).moves().len(), 1);
-    assert_eq!(app.world().get::<PieceView>(mover).map(|v| v.place), Some(Place::Board(sq("d4"))));
+    assert_eq!(app.world().get::<PieceView>(mover).map(|v| v.place), Some(Place::Board(sq("d4").into())));
     assert_eq!(mark(&mut app, "d2"), SquareMark::LastMove);
     assert_eq!(mark(&mut app, "d4"), SquareMark::LastMove);
     assert_eq!(app.world().resource::<Selection>().from, None);
@@ -133,7 +134,7 @@ fn behind_the_title_the_board_ignores_clicks() {
     app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
     app.update();
     click(&mut app, "d2");
-    assert_eq!(app.world().resource::<Selection>().from, Some(sq("d2")));
+    assert_eq!(app.world().resource::<Selection>().from, Some(sq("d2").into()));
 }
 
 #[test]
@@ -143,9 +144,9 @@ fn clicking_another_own_piece_or_elsewhere_changes_the_selection() {
         play(&mut app, uci);
     }
     click(&mut app, "g1");
-    assert_eq!(app.world().resource::<Selection>().from, Some(sq("g1")));
+    assert_eq!(app.world().resource::<Selection>().from, Some(sq("g1").into()));
     click(&mut app, "b1");
-    assert_eq!(app.world().resource::<Selection>().from, Some(sq("b1")));
+    assert_eq!(app.world().resource::<Selection>().from, Some(sq("b1").into()));
     click(&mut app, "b1");
     assert_eq!(app.world().resource::<Selection>().from, None, "a second click on the piece lets it go");
     click(&mut app, "b1");
@@ -197,7 +198,7 @@ fn a_loaded_game_shows_its_captures_and_a_new_game_clears_them() {
     action(
         &mut app,
         GameAction::Start {
-            game: Game::new(RuleOptions::default(), Side::Black),
+            game: Game::new(RuleOptions::default(), Side::Black).into(),
             players: [Player::Human; 2],
         },
     );
@@ -212,7 +213,7 @@ fn promotion_to_bers_is_automatic_and_keeps_the_entity() {
     let child = piece_entity(&mut app, sq("b7")).expect("a child on b7");
     play(&mut app, "b7b8");
     let view = *app.world().get::<PieceView>(child).expect("the same entity");
-    assert_eq!(view.place, Place::Board(sq("b8")));
+    assert_eq!(view.place, Place::Board(sq("b8").into()));
     assert_eq!(view.piece.kind, PieceKind::Bers);
     assert!(game(&app).moves()[0].mv.promotion);
 }
@@ -296,7 +297,7 @@ fn new_game_and_take_back_stop_the_computer_at_once() {
     action(
         &mut app,
         GameAction::Start {
-            game: Game::new(RuleOptions::default(), Side::White),
+            game: Game::new(RuleOptions::default(), Side::White).into(),
             players: [Player::Human; 2],
         },
     );
@@ -344,12 +345,13 @@ fn saves_go_to_the_data_directory_and_load_back() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let saves = SaveDir(dir.path().join("saves"));
     let played = shatar::game::replay("d2d4 d7d5 e2e3").expect("legal");
+    let played = AnyGame::from(played);
     let first = saves.save(&played).expect("saved");
     let second = saves.save(&played).expect("saved again");
     assert_ne!(first, second, "a save never overwrites another");
     assert_eq!(saves.list().len(), 2);
     let loaded = Game::load(&first).expect("loads");
-    assert_eq!(loaded.moves(), played.moves());
+    assert_eq!(AnyGame::from(loaded).move_texts(), played.move_texts());
     let broken = dir.path().join("saves").join("broken.json");
     std::fs::write(&broken, "{").expect("written");
     assert!(Game::load(&broken).is_err(), "a broken file is an error, not a crash");

@@ -3,6 +3,7 @@
 use super::session::{ActiveGame, Player};
 use super::{AppSystems, Screen};
 use crate::rules::Color;
+use crate::variant::Variant;
 use bevy::core_pipeline::tonemapping::Tonemapping;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -21,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
             orbit_with_fingers.run_if(not(egui_wants_any_pointer_input)),
             circle_the_board.run_if(in_state(Screen::Attract)),
             presets_from_keys.run_if(not(egui_wants_any_keyboard_input)),
-            turn_to_side_to_move.run_if(resource_changed::<ActiveGame>),
+            (fit_the_board, turn_to_side_to_move).chain().run_if(resource_changed::<ActiveGame>),
             ease_camera,
         )
             .chain()
@@ -44,15 +45,18 @@ pub enum View {
 }
 
 impl View {
-    fn orbit(self) -> Orbit {
-        // The focus sits right of the board's centre, leaving room for the panel.
-        let side = Orbit { yaw: 0.0, pitch: 0.92, distance: 15.5, focus: Vec3::new(1.2, 0.0, 0.6) };
+    fn orbit(self, variant: Variant) -> Orbit {
+        // The focus sits right of the board's centre, leaving room for the
+        // panel; shatra's long board is seen from further off.
+        let (near, top) = match variant {
+            Variant::Shatar => (15.5, 16.5),
+            Variant::Shatra => (21.0, 23.5),
+        };
+        let side = Orbit { yaw: 0.0, pitch: 0.92, distance: near, focus: Vec3::new(1.2, 0.0, 0.6) };
         match self {
             View::White => side,
             View::Black => Orbit { yaw: PI, focus: -side.focus, ..side },
-            View::Top => {
-                Orbit { yaw: 0.0, pitch: MAX_PITCH, distance: 16.5, focus: Vec3::new(1.2, 0.0, 0.0) }
-            }
+            View::Top => Orbit { yaw: 0.0, pitch: MAX_PITCH, distance: top, focus: Vec3::new(1.2, 0.0, 0.0) },
         }
     }
 
@@ -73,7 +77,7 @@ const MIN_PITCH: f32 = 0.25;
 const MAX_PITCH: f32 = FRAC_PI_2 - 0.01;
 const MIN_DISTANCE: f32 = 6.0;
 const MAX_DISTANCE: f32 = 24.0;
-const MAX_FOCUS: f32 = 4.0;
+const MAX_FOCUS: f32 = 6.0;
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 struct Orbit {
@@ -106,8 +110,8 @@ struct OrbitCamera {
 }
 
 /// The camera's transform at rest in a preset.
-pub fn view_transform(view: View) -> Transform {
-    view.orbit().transform()
+pub fn view_transform(view: View, variant: Variant) -> Transform {
+    view.orbit(variant).transform()
 }
 
 /// The camera's lens.
@@ -115,8 +119,8 @@ pub fn camera_projection() -> PerspectiveProjection {
     PerspectiveProjection { fov: 0.62, ..default() }
 }
 
-fn spawn_camera(mut commands: Commands, start: Res<StartView>) {
-    let orbit = start.0.orbit();
+fn spawn_camera(mut commands: Commands, start: Res<StartView>, active: Res<ActiveGame>) {
+    let orbit = start.0.orbit(active.game().variant());
     commands.spawn((
         Name::new("Camera"),
         Camera3d::default(),
@@ -181,18 +185,48 @@ fn orbit_with_fingers(touches: Res<Touches>, mut cameras: Query<&mut OrbitCamera
 }
 
 /// The attract loop's slow turn round the table.
-fn circle_the_board(time: Res<Time>, mut cameras: Query<&mut OrbitCamera>) {
+fn circle_the_board(time: Res<Time>, active: Res<ActiveGame>, mut cameras: Query<&mut OrbitCamera>) {
     let Ok(mut camera) = cameras.single_mut() else { return };
     let goal = camera.goal;
+    let distance = match active.game().variant() {
+        Variant::Shatar => 17.0,
+        Variant::Shatra => 22.0,
+    };
     camera.goal =
-        Orbit { yaw: goal.yaw + CIRCLING * time.delta_secs(), pitch: 0.8, distance: 17.0, focus: Vec3::ZERO }
+        Orbit { yaw: goal.yaw + CIRCLING * time.delta_secs(), pitch: 0.8, distance, focus: Vec3::ZERO }
             .clamped();
 }
 
 /// Radians a second.
 const CIRCLING: f32 = 0.06;
 
-fn presets_from_keys(keys: Res<ButtonInput<KeyCode>>, mut cameras: Query<&mut OrbitCamera>) {
+/// A board of another variant: the view from the same side, fitted to it.
+fn fit_the_board(
+    active: Res<ActiveGame>,
+    mut shown: Local<Option<Variant>>,
+    mut cameras: Query<&mut OrbitCamera>,
+) {
+    let variant = active.game().variant();
+    let first = shown.is_none();
+    if shown.replace(variant) == Some(variant) || first {
+        return;
+    }
+    let Ok(mut camera) = cameras.single_mut() else { return };
+    let view = if camera.goal.pitch >= MAX_PITCH {
+        View::Top
+    } else if camera.goal.yaw.cos() < 0.0 {
+        View::Black
+    } else {
+        View::White
+    };
+    set_view(&mut camera, view, variant);
+}
+
+fn presets_from_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    active: Res<ActiveGame>,
+    mut cameras: Query<&mut OrbitCamera>,
+) {
     let Ok(mut camera) = cameras.single_mut() else { return };
     let view = if keys.just_pressed(KeyCode::Digit1) {
         View::White
@@ -203,11 +237,11 @@ fn presets_from_keys(keys: Res<ButtonInput<KeyCode>>, mut cameras: Query<&mut Or
     } else {
         return;
     };
-    set_view(&mut camera, view);
+    set_view(&mut camera, view, active.game().variant());
 }
 
-fn set_view(camera: &mut OrbitCamera, view: View) {
-    let mut goal = view.orbit();
+fn set_view(camera: &mut OrbitCamera, view: View, variant: Variant) {
+    let mut goal = view.orbit(variant);
     // Turn the short way round.
     while goal.yaw - camera.now.yaw > PI {
         goal.yaw -= 2.0 * PI;
@@ -222,9 +256,9 @@ fn set_view(camera: &mut OrbitCamera, view: View) {
 #[derive(Event, Clone, Copy, Debug)]
 pub struct ShowView(pub View);
 
-fn show_view(view: On<ShowView>, mut cameras: Query<&mut OrbitCamera>) {
+fn show_view(view: On<ShowView>, active: Res<ActiveGame>, mut cameras: Query<&mut OrbitCamera>) {
     if let Ok(mut camera) = cameras.single_mut() {
-        set_view(&mut camera, view.0);
+        set_view(&mut camera, view.0, active.game().variant());
     }
 }
 
@@ -237,11 +271,11 @@ fn turn_to_side_to_move(
     if !follow.0 || active.players() != [Player::Human; 2] || camera.goal.pitch >= MAX_PITCH {
         return;
     }
-    let view = match active.game().position().side_to_move() {
+    let view = match active.game().side_to_move() {
         Color::White => View::White,
         Color::Black => View::Black,
     };
-    set_view(&mut camera, view);
+    set_view(&mut camera, view, active.game().variant());
 }
 
 fn ease_camera(time: Res<Time>, mut cameras: Query<(&mut OrbitCamera, &mut Transform)>) {
@@ -292,7 +326,7 @@ mod tests {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, InputPlugin));
         app.add_systems(Update, orbit_with_fingers);
-        let start = View::White.orbit();
+        let start = View::White.orbit(Variant::Shatar);
         let camera = app.world_mut().spawn(OrbitCamera { now: start, goal: start }).id();
         let finger = |app: &mut App, id: u64, at: Vec2, phase: TouchPhase| {
             let window = Entity::PLACEHOLDER;
@@ -341,9 +375,9 @@ mod tests {
 
     #[test]
     fn presets_face_the_board_from_their_side() {
-        let white = view_transform(View::White);
-        let black = view_transform(View::Black);
-        let top = view_transform(View::Top);
+        let white = view_transform(View::White, Variant::Shatar);
+        let black = view_transform(View::Black, Variant::Shatar);
+        let top = view_transform(View::Top, Variant::Shatra);
         assert!(white.translation.z > 5.0 && black.translation.z < -5.0);
         assert!(top.forward().y < -0.99, "the top view looks straight down");
         for view in [white, black, top] {

@@ -5,6 +5,8 @@ use super::session::{ActiveGame, DrawOffer, GameAction, Notice, Player};
 use super::storage::SaveDir;
 use crate::ai;
 use crate::rules::{Color as Side, Game, RuleOptions, StalemateRule};
+use crate::shatra::{self, DoubleStep, GatePawn, ShatraRules};
+use crate::variant::{self, AnyGame, Variant};
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, RichText};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -39,21 +41,33 @@ pub(super) struct Dialogs {
 
 #[derive(Clone, Debug)]
 pub(super) struct NewGame {
+    variant: Variant,
     mode: Mode,
     human: Side,
     first: Side,
     level: u8,
     rules: RuleOptions,
+    shatra_rules: ShatraRules,
 }
 
 impl NewGame {
     pub(super) fn new(mode: Mode, active: &ActiveGame) -> NewGame {
+        let game = active.game();
         NewGame {
+            variant: game.variant(),
             mode,
             human: active.lone_human().unwrap_or(Side::White),
             first: Side::White,
             level: active.ai_level,
-            rules: active.game().rules(),
+            rules: game.shatar().map(Game::rules).unwrap_or_default(),
+            shatra_rules: game.shatra().map(shatra::Game::rules).unwrap_or_default(),
+        }
+    }
+
+    fn game(&self) -> AnyGame {
+        match self.variant {
+            Variant::Shatar => Game::new(self.rules, self.first).into(),
+            Variant::Shatra => shatra::Game::new(self.shatra_rules).into(),
         }
     }
 
@@ -93,6 +107,12 @@ fn new_game_dialog(
         .resizable(false)
         .open(&mut open)
         .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Game").strong());
+                ui.radio_value(&mut setup.variant, Variant::Shatar, "Shatar (Mongolian chess)");
+                ui.radio_value(&mut setup.variant, Variant::Shatra, "Shatra (Altai)");
+            });
+            ui.separator();
             ui.label(RichText::new("Players").strong());
             ui.radio_value(&mut setup.mode, Mode::HumanVsAi, "You against the computer");
             ui.radio_value(&mut setup.mode, Mode::TwoHumans, "Two people at this board");
@@ -104,11 +124,13 @@ fn new_game_dialog(
                     ui.radio_value(&mut setup.human, Side::Black, side_name(Side::Black));
                 });
             }
-            ui.horizontal(|ui| {
-                ui.label("Moves first");
-                ui.radio_value(&mut setup.first, Side::White, side_name(Side::White));
-                ui.radio_value(&mut setup.first, Side::Black, side_name(Side::Black));
-            });
+            if setup.variant == Variant::Shatar {
+                ui.horizontal(|ui| {
+                    ui.label("Moves first");
+                    ui.radio_value(&mut setup.first, Side::White, side_name(Side::White));
+                    ui.radio_value(&mut setup.first, Side::Black, side_name(Side::Black));
+                });
+            }
             if setup.mode != Mode::TwoHumans {
                 ui.horizontal(|ui| {
                     ui.add(egui::Slider::new(&mut setup.level, 1..=ai::MAX_LEVEL).text("Computer level"));
@@ -117,22 +139,16 @@ fn new_game_dialog(
             }
             ui.separator();
             ui.label(RichText::new("Rules").strong());
-            ui.horizontal(|ui| {
-                ui.label("Stalemate");
-                ui.radio_value(&mut setup.rules.stalemate, StalemateRule::Win, "wins (seed 003)");
-                ui.radio_value(&mut setup.rules.stalemate, StalemateRule::Draw, "draws");
-            });
-            ui.checkbox(&mut setup.rules.repetition_draw, "Third repetition draws");
-            ui.checkbox(&mut setup.rules.fifty_move_draw, "Fifty moves without capture or child move draw");
+            match setup.variant {
+                Variant::Shatar => shatar_rules(ui, &mut setup.rules),
+                Variant::Shatra => shatra_rules(ui, &mut setup.shatra_rules),
+            }
             ui.separator();
             start = ui.button(RichText::new("Start").size(18.0)).clicked();
         });
     if start {
         active.ai_level = setup.level;
-        commands.trigger(GameAction::Start {
-            game: Game::new(setup.rules, setup.first),
-            players: setup.players(),
-        });
+        commands.trigger(GameAction::Start { game: setup.game(), players: setup.players() });
         NextState::set_if_neq(&mut screen, Screen::Game);
         dialogs.new_game = None;
     } else if open {
@@ -141,6 +157,39 @@ fn new_game_dialog(
         dialogs.new_game = None;
     }
     Ok(())
+}
+
+fn shatar_rules(ui: &mut egui::Ui, rules: &mut RuleOptions) {
+    ui.horizontal(|ui| {
+        ui.label("Stalemate");
+        ui.radio_value(&mut rules.stalemate, StalemateRule::Win, "wins (seed 003)");
+        ui.radio_value(&mut rules.stalemate, StalemateRule::Draw, "draws");
+    });
+    ui.checkbox(&mut rules.repetition_draw, "Third repetition draws");
+    ui.checkbox(&mut rules.fifty_move_draw, "Fifty moves without capture or child move draw");
+}
+
+/// The seed's doubts, each with its main-text reading first.
+fn shatra_rules(ui: &mut egui::Ui, rules: &mut ShatraRules) {
+    ui.checkbox(&mut rules.drops_on_great_road, "Drops onto the great road (Pritchard forbids them)");
+    ui.horizontal(|ui| {
+        ui.label("Double step");
+        ui.radio_value(&mut rules.double_step, DoubleStep::BeforeDitch, "any pawn before the ditch");
+        ui.radio_value(&mut rules.double_step, DoubleStep::RearmostRank, "only from the rearmost rank");
+    });
+    ui.horizontal(|ui| {
+        ui.label("A pawn in the enemy's gate");
+        ui.radio_value(&mut rules.gate_pawn, GatePawn::LikeTheBiy, "captures like the biy");
+        ui.radio_value(&mut rules.gate_pawn, GatePawn::General, "by the general rules");
+    });
+    ui.checkbox(&mut rules.repetition_draw, "Third repetition draws");
+    let mut quiet = rules.quiet_limit > 0;
+    ui.checkbox(&mut quiet, "A hundred plies without a capture or a pawn move draw");
+    rules.quiet_limit = match (quiet, rules.quiet_limit) {
+        (false, _) => 0,
+        (true, 0) => ShatraRules::default().quiet_limit,
+        (true, limit) => limit,
+    };
 }
 
 fn load_dialog(
@@ -177,7 +226,7 @@ fn load_dialog(
             });
         });
     if let Some(path) = chosen {
-        match Game::load(&path) {
+        match variant::load(&path) {
             Ok(game) => {
                 let players =
                     if active.players() == [Player::Ai; 2] { [Player::Human; 2] } else { active.players() };
@@ -201,7 +250,7 @@ fn outcome_window(
 ) -> Result {
     let game = active.game();
     let Some(outcome) = game.outcome() else { return Ok(()) };
-    let state = (active.generation(), game.moves().len());
+    let state = (active.generation(), game.ply());
     if dialogs.outcome_closed == Some(state) || dialogs.new_game.is_some() {
         return Ok(());
     }
@@ -220,7 +269,7 @@ fn outcome_window(
                     if ui.button("New game…").clicked() {
                         dialogs.new_game = Some(NewGame::new(Mode::HumanVsAi, &active));
                     }
-                    if !game.moves().is_empty() && ui.button("Take back").clicked() {
+                    if game.ply() > 0 && ui.button("Take back").clicked() {
                         commands.trigger(GameAction::Undo);
                     }
                     if ui.button("Close").clicked() {

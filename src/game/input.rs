@@ -1,9 +1,11 @@
-//! Turns chosen squares into candidate moves for the core to validate.
+//! Turns chosen squares into candidate moves for the core to validate. A
+//! move is entered square by square: the man, then each landing, so that a
+//! shatra capture chain is walked leg by leg with its continuations shown.
 
 use super::motion::Shake;
 use super::pieces::PieceView;
 use super::session::{ActiveGame, GameAction};
-use crate::rules::{Move, Square};
+use crate::variant::{AnyGame, AnyMove, Cell};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -21,25 +23,135 @@ pub(super) fn plugin(app: &mut App) {
 /// A person chose a square (a click, tap or drop), or clicked off the
 /// board (`None`).
 #[derive(Event, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Chosen(pub Option<Square>);
+pub struct Chosen(pub Option<Cell>);
 
 /// A person dragged a piece entity and dropped it on a square.
 #[derive(Event, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Dropped {
     pub piece: Entity,
-    pub to: Square,
+    pub to: Cell,
 }
 
-/// The selected piece's square and its legal moves, as the core lists them.
-#[derive(Resource, Default, Debug)]
+/// The selected man's square, the landings entered so far, and the legal
+/// moves, as the core lists them, that begin that way.
+#[derive(Resource, Clone, Default, Debug)]
 pub struct Selection {
-    pub from: Option<Square>,
-    pub moves: Vec<Move>,
+    pub from: Option<Cell>,
+    pub path: Vec<Cell>,
+    pub moves: Vec<AnyMove>,
+    /// Whether each move in `moves` takes a man.
+    captures: Vec<bool>,
 }
 
 /// The square of the movable piece under the pointer.
 #[derive(Resource, Default, Debug)]
-pub struct Hovered(pub Option<Square>);
+pub struct Hovered(pub Option<Cell>);
+
+/// What choosing a square comes to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Choice {
+    Play(AnyMove),
+    /// A new or longer selection.
+    Select(Selection),
+    /// Nothing to do with this square: shake the man there, if any.
+    Refuse(Option<Cell>),
+    Clear,
+}
+
+impl PartialEq for Selection {
+    fn eq(&self, other: &Selection) -> bool {
+        self.from == other.from && self.path == other.path && self.moves == other.moves
+    }
+}
+
+impl Eq for Selection {}
+
+impl Selection {
+    fn of(game: &AnyGame, from: Cell) -> Selection {
+        let moves: Vec<AnyMove> = game.legal_moves().into_iter().filter(|mv| mv.from() == from).collect();
+        let captures = moves.iter().map(|mv| game.is_capture(mv)).collect();
+        Selection { from: Some(from), path: Vec::new(), moves, captures }
+    }
+
+    /// The squares that may be entered next, and whether landing there takes a man.
+    pub fn next(&self) -> Vec<(Cell, bool)> {
+        let step = self.path.len();
+        let mut next: Vec<(Cell, bool)> = Vec::new();
+        for (mv, &capture) in self.moves.iter().zip(&self.captures) {
+            if let Some(&cell) = mv.path().get(step)
+                && !next.iter().any(|(seen, _)| *seen == cell)
+            {
+                next.push((cell, capture));
+            }
+        }
+        next
+    }
+
+    /// Whether the chain entered so far may end here or go on: the biy's
+    /// choice, made by choosing him again.
+    pub fn can_stop(&self) -> bool {
+        self.finished().is_some() && self.moves.iter().any(|mv| mv.path().len() > self.path.len())
+    }
+
+    /// The move that ends where the entry stands now, if one may end here
+    /// (the biy may stop a chain partway).
+    fn finished(&self) -> Option<AnyMove> {
+        let ends: Vec<&AnyMove> =
+            self.moves.iter().filter(|mv| !self.path.is_empty() && mv.path() == self.path).collect();
+        // Moves that differ only by the officer a pawn becomes: the
+        // strongest, which the core lists first.
+        ends.first().map(|mv| (*mv).clone())
+    }
+
+    /// The selection one landing further, keeping the moves that go there.
+    fn extended(&self, to: Cell) -> Selection {
+        let mut path = self.path.clone();
+        path.push(to);
+        let (moves, captures) = self
+            .moves
+            .iter()
+            .zip(&self.captures)
+            .filter(|(mv, _)| mv.path().starts_with(&path))
+            .map(|(mv, capture)| (mv.clone(), *capture))
+            .unzip();
+        Selection { from: self.from, path, moves, captures }
+    }
+}
+
+/// What choosing `cell` does, given the selection so far.
+fn choose(game: &AnyGame, selection: &Selection, cell: Cell) -> Choice {
+    let own = |cell: Cell| game.figure_at(cell).is_some_and(|piece| piece.color == game.side_to_move());
+    if let Some(from) = selection.from {
+        let at = selection.path.last().copied().unwrap_or(from);
+        if cell == at {
+            // Choosing the man again: stop a chain here if that is legal,
+            // else let go.
+            return selection.finished().map_or(Choice::Clear, Choice::Play);
+        }
+        let further = selection.extended(cell);
+        if !further.moves.is_empty() {
+            let goes_on = further.moves.iter().any(|mv| mv.path().len() > further.path.len());
+            return match further.finished() {
+                Some(mv) if !goes_on => Choice::Play(mv),
+                _ => Choice::Select(further),
+            };
+        }
+        if !selection.path.is_empty() {
+            // In the middle of a chain only its own landings count.
+            return Choice::Refuse(Some(from));
+        }
+    }
+    if own(cell) {
+        let chosen = Selection::of(game, cell);
+        return if chosen.moves.is_empty() { Choice::Refuse(Some(cell)) } else { Choice::Select(chosen) };
+    }
+    let shaken = selection.from.or(game.figure_at(cell).map(|_| cell));
+    Choice::Refuse(shaken)
+}
+
+fn piece_entity(pieces: &Query<(Entity, &PieceView)>, at: Cell) -> Option<Entity> {
+    pieces.iter().find(|(_, view)| view.cell() == Some(at)).map(|(entity, _)| entity)
+}
 
 fn on_chosen(
     chosen: On<Chosen>,
@@ -48,69 +160,66 @@ fn on_chosen(
     pieces: Query<(Entity, &PieceView)>,
     mut commands: Commands,
 ) {
-    let game = active.game();
-    let side = game.position().side_to_move();
-    let Some(square) = chosen.0 else {
+    let Some(cell) = chosen.0 else {
         *selection = Selection::default();
         return;
     };
-    let piece_entity = |at: Square| pieces.iter().find(|(_, view)| view.square() == Some(at)).map(|(e, _)| e);
     if !active.human_to_move() {
-        if let Some(entity) = piece_entity(square) {
+        if let Some(entity) = piece_entity(&pieces, cell) {
             commands.entity(entity).insert(Shake::default());
         }
         return;
     }
-    if let Some(from) = selection.from
-        && let Some(mv) = game.find_move(from, square)
-    {
-        *selection = Selection::default();
-        commands.trigger(GameAction::Play(mv));
-        return;
-    }
-    if selection.from == Some(square) {
-        *selection = Selection::default();
-        return;
-    }
-    let own = game.position().piece_at(square).is_some_and(|piece| piece.color == side);
-    if own {
-        let moves: Vec<Move> = game.legal_moves().into_iter().filter(|mv| mv.from == square).collect();
-        if moves.is_empty() {
-            *selection = Selection::default();
-            if let Some(entity) = piece_entity(square) {
-                commands.entity(entity).insert(Shake::default());
-            }
-        } else {
-            *selection = Selection { from: Some(square), moves };
-        }
-        return;
-    }
-    // Not a move, not a new choice: say so gently and start over.
-    let shaken = selection.from.or(game.position().piece_at(square).map(|_| square));
-    if let Some(entity) = shaken.and_then(piece_entity) {
-        commands.entity(entity).insert(Shake::default());
-    }
-    *selection = Selection::default();
+    apply(choose(active.game(), &selection, cell), &mut selection, &pieces, &mut commands);
 }
 
+fn apply(
+    choice: Choice,
+    selection: &mut Selection,
+    pieces: &Query<(Entity, &PieceView)>,
+    commands: &mut Commands,
+) {
+    match choice {
+        Choice::Play(mv) => {
+            *selection = Selection::default();
+            commands.trigger(GameAction::Play(mv));
+        }
+        Choice::Select(chosen) => *selection = chosen,
+        Choice::Refuse(shaken) => {
+            // Not a move, not a new choice: say so gently and start over.
+            if let Some(entity) = shaken.and_then(|cell| piece_entity(pieces, cell)) {
+                commands.entity(entity).insert(Shake::default());
+            }
+            *selection = Selection::default();
+        }
+        Choice::Clear => *selection = Selection::default(),
+    }
+}
+
+/// A man dragged onto a square: his move there, or the first landing of
+/// his chain.
 fn on_dropped(
     dropped: On<Dropped>,
     active: Res<ActiveGame>,
     mut selection: ResMut<Selection>,
-    pieces: Query<&PieceView>,
+    pieces: Query<(Entity, &PieceView)>,
     mut commands: Commands,
 ) {
-    let Some(from) = pieces.get(dropped.piece).ok().and_then(PieceView::square) else { return };
+    let Some(from) = pieces.get(dropped.piece).ok().and_then(|(_, view)| view.cell()) else { return };
     if from == dropped.to {
         return;
     }
-    *selection = Selection::default();
-    match active.game().find_move(from, dropped.to).filter(|_| active.human_to_move()) {
-        Some(mv) => commands.trigger(GameAction::Play(mv)),
-        None => {
-            commands.entity(dropped.piece).insert(Shake::default());
-        }
+    if !active.human_to_move() {
+        commands.entity(dropped.piece).insert(Shake::default());
+        return;
     }
+    let game = active.game();
+    let picked = Selection::of(game, from);
+    let choice = match choose(game, &picked, dropped.to) {
+        Choice::Refuse(_) | Choice::Clear => Choice::Refuse(Some(from)),
+        choice => choice,
+    };
+    apply(choice, &mut selection, &pieces, &mut commands);
 }
 
 /// After any change to the game, an old selection no longer applies.
@@ -119,4 +228,71 @@ fn drop_stale_selection(mut selection: ResMut<Selection>, mut hovered: ResMut<Ho
         *selection = Selection::default();
     }
     hovered.0 = None;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Color;
+    use crate::shatra::{self, ShatraRules};
+    use crate::variant::Variant;
+
+    fn cell(name: &str) -> Cell {
+        Cell::parse(name).unwrap_or_else(|| panic!("{name}"))
+    }
+
+    /// Chooses squares in turn; returns the move they come to, if any.
+    fn enter(game: &AnyGame, cells: &[&str]) -> (Selection, Option<AnyMove>) {
+        let mut selection = Selection::default();
+        for name in cells {
+            match choose(game, &selection, cell(name)) {
+                Choice::Play(mv) => return (Selection::default(), Some(mv)),
+                Choice::Select(next) => selection = next,
+                Choice::Refuse(_) | Choice::Clear => selection = Selection::default(),
+            }
+        }
+        (selection, None)
+    }
+
+    #[test]
+    fn a_shatar_move_is_two_squares() {
+        let game = AnyGame::new(Variant::Shatar, Color::White);
+        let (selection, played) = enter(&game, &["d2"]);
+        assert!(played.is_none());
+        assert_eq!(selection.next(), [(cell("d4"), false)], "the obligatory opening");
+        let (_, played) = enter(&game, &["d2", "d4"]);
+        assert_eq!(played.map(|mv| mv.to_string()), Some("d2d4".into()));
+        let (selection, played) = enter(&game, &["d2", "d2"]);
+        assert!(played.is_none() && selection.from.is_none(), "choosing the man again lets go");
+    }
+
+    #[test]
+    fn a_chain_is_entered_landing_by_landing() {
+        let fen = "3/1rp/2P/1/4p2/6k/7/7/7/6K/1/3/3/3 w - - 0 1";
+        let game = AnyGame::from(shatra::Game::from_fen(ShatraRules::default(), fen).expect("a position"));
+        let (selection, _) = enter(&game, &["e12"]);
+        let mut next: Vec<String> = selection.next().iter().map(|(c, _)| c.to_string()).collect();
+        next.sort();
+        assert_eq!(next, ["c14", "e14"]);
+        assert!(selection.next().iter().all(|(_, capture)| *capture));
+        let (selection, played) = enter(&game, &["e12", "e14", "c12"]);
+        assert!(played.is_none());
+        let mut next: Vec<String> = selection.next().iter().map(|(c, _)| c.to_string()).collect();
+        next.sort();
+        assert_eq!(next, ["f9", "g8"], "the batir goes on from g8, or the jalkin stops on f9 or g8");
+        let (_, played) = enter(&game, &["e12", "e14", "c12", "g8", "g10"]);
+        assert_eq!(played.map(|mv| mv.to_string()), Some("e12:e14Q:c12:g8:g10".into()));
+        // A landing off the chain lets go of it.
+        let (selection, played) = enter(&game, &["e12", "e14", "a1"]);
+        assert!(played.is_none() && selection.from.is_none());
+    }
+
+    #[test]
+    fn a_reserve_man_is_dropped_by_choosing_him_then_a_vacant_square() {
+        let game = AnyGame::new(Variant::Shatra, Color::White);
+        let (selection, _) = enter(&game, &["d2"]);
+        assert!(selection.next().iter().any(|(c, _)| *c == cell("c6")), "{:?}", selection.next());
+        let (_, played) = enter(&game, &["d2", "c6"]);
+        assert_eq!(played.map(|mv| mv.to_string()), Some("d2*c6".into()));
+    }
 }

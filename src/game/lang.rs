@@ -3,6 +3,8 @@
 //! built into the program so that an exhibit never starts without its words.
 
 use crate::rules::{CheckKind, CheckKinds, Outcome, PieceKind, Reason, StalemateRule};
+use crate::shatra::{self, ManKind};
+use crate::variant::{AnyOutcome, Variant};
 use bevy::prelude::*;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -150,6 +152,27 @@ impl Words {
         (head, self.get(reason))
     }
 
+    /// The result of either game and its reason.
+    pub fn any_outcome(&self, outcome: AnyOutcome) -> (String, &str) {
+        let outcome = match outcome {
+            AnyOutcome::Shatar(outcome) => return self.outcome(outcome),
+            AnyOutcome::Shatra(outcome) => outcome,
+        };
+        let head = match outcome.winner() {
+            Some(winner) => self.fill("game.wins", &[("side", self.get(side_key(winner)))]),
+            None => self.get("game.draw").to_string(),
+        };
+        let reason = match outcome.reason() {
+            shatra::Reason::BiyCaptured => "reason.biy_captured",
+            shatra::Reason::Stalemate => "reason.stalemate_win",
+            shatra::Reason::Resignation => "reason.resignation",
+            shatra::Reason::Repetition => "reason.repetition",
+            shatra::Reason::QuietLimit => "reason.quiet_limit",
+            shatra::Reason::Agreement => "reason.agreement",
+        };
+        (head, self.get(reason))
+    }
+
     /// The rules card's line on stalemate, as the rule option says.
     pub fn stalemate_rule(&self, rule: StalemateRule) -> &str {
         match rule {
@@ -179,6 +202,25 @@ pub fn piece_key(kind: PieceKind, field: &str) -> &'static str {
     ];
     let field = FIELDS.iter().position(|&f| f == field).unwrap_or(0);
     KEYS[kind.index()][field]
+}
+
+/// `man.<kind>`: a shatra man's Altai name.
+pub fn man_key(kind: ManKind) -> &'static str {
+    match kind {
+        ManKind::Biy => "man.biy",
+        ManKind::Batir => "man.batir",
+        ManKind::Tura => "man.tura",
+        ManKind::Jalkin => "man.jalkin",
+        ManKind::Shatra => "man.shatra",
+    }
+}
+
+/// `variant.<name>`: a game's name.
+pub fn variant_key(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Shatar => "variant.shatar",
+        Variant::Shatra => "variant.shatra",
+    }
 }
 
 /// `rules.<kind>`: how the piece moves, for the rules card.

@@ -8,7 +8,9 @@ use super::lang::{Language, Words};
 use super::screenshot::ScreenshotPlan;
 use super::session::{ActiveGame, Player};
 use crate::ai;
-use crate::rules::{Color, Game, MovesError, RecordError, RuleOptions, Square};
+use crate::rules::{Color, Game, MovesError, RuleOptions, Square};
+use crate::shatra::{self, ShatraRules};
+use crate::variant::{self, AnyGame, AnyRecordError, Variant};
 use bevy::prelude::*;
 use clap::Parser;
 use std::path::PathBuf;
@@ -21,8 +23,12 @@ pub struct Cli {
     /// Start from a saved game record (JSON).
     #[arg(long, value_name = "RECORD", conflicts_with = "moves")]
     pub load: Option<PathBuf>,
-    /// Replay these UCI moves from the initial array, e.g. "d2d4 d7d5 e2e3".
-    #[arg(long, value_name = "UCI MOVES")]
+    /// The game to play: Shatar, or the Altai shatra.
+    #[arg(long, value_enum, default_value_t = Variant::Shatar)]
+    pub variant: Variant,
+    /// Replay these moves from the initial array: UCI for Shatar, e.g.
+    /// "d2d4 d7d5 e2e3"; the core's text for shatra, e.g. "d2*c6 d13*e9".
+    #[arg(long, value_name = "MOVES")]
     pub moves: Option<String>,
     /// Render the scene once everything has loaded, write this PNG and exit.
     #[arg(long, value_name = "FILE.png")]
@@ -86,9 +92,11 @@ pub enum KioskScreen {
 #[derive(Debug, Error)]
 pub enum LaunchError {
     #[error("cannot load {path}: {source}")]
-    Load { path: PathBuf, source: RecordError },
+    Load { path: PathBuf, source: AnyRecordError },
     #[error("--moves: {0}")]
     Moves(#[from] MovesError),
+    #[error("--moves: move {index} ({text}): {source}")]
+    ShatraMoves { index: usize, text: String, source: shatra::GameError },
 }
 
 /// What the windowed game starts with, checked before any window opens.
@@ -109,15 +117,20 @@ pub struct Launch {
 impl Launch {
     pub fn from_cli(cli: Cli) -> Result<Launch, LaunchError> {
         let players = [cli.white, cli.black];
+        let fresh = AnyGame::new(cli.variant, Color::White);
         let (game, screen) = if let Some(path) = &cli.load {
-            let game = Game::load(path).map_err(|source| LaunchError::Load { path: path.clone(), source })?;
+            let game = variant::load(path).map_err(|source| LaunchError::Load { path: path.clone(), source })?;
             (game, Screen::Game)
         } else if let Some(moves) = &cli.moves {
-            (replay(moves)?, Screen::Game)
-        } else if players != [Player::Human; 2] {
-            (Game::new(RuleOptions::default(), Color::White), Screen::Game)
+            let game = match cli.variant {
+                Variant::Shatar => replay(moves)?.into(),
+                Variant::Shatra => replay_shatra(moves)?.into(),
+            };
+            (game, Screen::Game)
+        } else if players != [Player::Human; 2] || cli.variant != Variant::Shatar {
+            (fresh, Screen::Game)
         } else {
-            (Game::new(RuleOptions::default(), Color::White), Screen::Title)
+            (fresh, Screen::Title)
         };
         let screen = if cli.gallery || cli.gallery_shots.is_some() { Screen::Gallery } else { screen };
         let mut active = ActiveGame::new(game, players);
@@ -186,6 +199,20 @@ impl Launch {
             app.insert_resource(GalleryShots::new(dir));
         }
     }
+}
+
+/// Replays shatra moves, written as the core writes them, from the
+/// initial array.
+pub fn replay_shatra(moves: &str) -> Result<shatra::Game, LaunchError> {
+    let mut game = shatra::Game::new(ShatraRules::default());
+    for (index, text) in moves.split_whitespace().enumerate() {
+        game.play_text(text).map_err(|source| LaunchError::ShatraMoves {
+            index: index + 1,
+            text: text.to_string(),
+            source,
+        })?;
+    }
+    Ok(game)
 }
 
 /// Replays UCI moves from the initial array. Either side may open; the

@@ -1,9 +1,10 @@
 //! What the board and pieces look like: meshes, materials and light. Only
 //! the windowed game adds this; headless tests run without it.
 
-use super::board::{BoardSquare, SquareMark};
+use super::board::{BoardSquare, Ground, SquareMark, square_center};
 use super::figures::figure;
 use super::pieces::PieceView;
+use super::session::ActiveGame;
 use crate::rules::{Color as Side, PieceKind};
 use bevy::light::GlobalAmbientLight;
 use bevy::prelude::*;
@@ -11,8 +12,9 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(Color::srgb(0.02, 0.018, 0.02)));
     app.insert_resource(GlobalAmbientLight { brightness: 260.0, ..default() });
+    app.init_resource::<Discs>();
     app.add_systems(Startup, (load_looks, super::table::spawn_table).chain());
-    app.add_systems(PostUpdate, (paint_squares, dress_pieces));
+    app.add_systems(PostUpdate, (paint_squares, dress_pieces, super::table::dress_board));
 }
 
 const MARKS: [SquareMark; 7] = [
@@ -38,20 +40,37 @@ pub fn mark_tint(mark: SquareMark) -> Option<(Color, f32)> {
     }
 }
 
-const LIGHT_SQUARE: Color = Color::srgb(0.86, 0.74, 0.55);
-const DARK_SQUARE: Color = Color::srgb(0.46, 0.29, 0.16);
+/// The wood of each kind of square: Shatar's chequer; shatra's pale field,
+/// its sandy great road, its brick-red fortresses and gilded gates.
+fn ground_color(ground: Ground) -> Color {
+    match ground {
+        Ground::Light => Color::srgb(0.86, 0.74, 0.55),
+        Ground::Dark => Color::srgb(0.46, 0.29, 0.16),
+        Ground::Field { light: true } => Color::srgb(0.88, 0.79, 0.62),
+        Ground::Field { light: false } => Color::srgb(0.62, 0.45, 0.28),
+        Ground::Road { light: true } => Color::srgb(0.95, 0.84, 0.55),
+        Ground::Road { light: false } => Color::srgb(0.76, 0.57, 0.27),
+        Ground::Fortress { light: true } => Color::srgb(0.74, 0.46, 0.36),
+        Ground::Fortress { light: false } => Color::srgb(0.52, 0.27, 0.2),
+        Ground::Gate => Color::srgb(0.86, 0.64, 0.24),
+    }
+}
 
 /// The meshes and materials the board, the pieces and the gallery share.
 #[derive(Resource)]
 pub(super) struct Looks {
     /// A square's slab, one square wide.
     pub square: Handle<Mesh>,
-    /// Indexed by square parity (0 dark), then by `mark_index`.
-    pub squares: [[Handle<StandardMaterial>; 7]; 2],
+    /// Indexed by `Ground::index`, then by `mark_index`.
+    pub squares: Vec<[Handle<StandardMaterial>; 7]>,
     /// One mesh per piece kind, by `PieceKind::index`.
     pub figures: [Handle<Mesh>; 6],
     /// Ivory for White, red lacquer for Black.
     pub sides: [Handle<StandardMaterial>; 2],
+    /// The tournament look's disc, and the mark on it by `PieceKind::index`
+    /// (none for the šatra, the pawn).
+    pub disc: Handle<Mesh>,
+    pub disc_marks: [Option<Handle<Mesh>>; 6],
     /// The grey wood grain every wooden surface tints.
     pub grain: Handle<Image>,
 }
@@ -84,10 +103,8 @@ pub(super) fn load_looks(
             ..default()
         })
     };
-    let squares = [
-        MARKS.map(|mark| square_material(DARK_SQUARE, mark)),
-        MARKS.map(|mark| square_material(LIGHT_SQUARE, mark)),
-    ];
+    let squares =
+        Ground::ALL.into_iter().map(|ground| MARKS.map(|mark| square_material(ground_color(ground), mark))).collect();
     let figures = PieceKind::ALL.map(|kind| meshes.add(figure(kind).into_mesh()));
     let sides = [
         materials.add(StandardMaterial {
@@ -102,62 +119,111 @@ pub(super) fn load_looks(
             ..default()
         }),
     ];
+    let disc_marks = PieceKind::ALL.map(|kind| disc_mark(kind).map(|mark| meshes.add(mark)));
     commands.insert_resource(Looks {
         square: meshes.add(Cuboid::new(1.0, 0.12, 1.0)),
         squares,
         figures,
         sides,
         grain,
+        disc: meshes.add(Cylinder::new(DISC_RADIUS, DISC_HEIGHT).mesh().resolution(48)),
+        disc_marks,
     });
 }
 
 fn paint_squares(
     looks: Option<Res<Looks>>,
+    active: Res<ActiveGame>,
     mut commands: Commands,
-    squares: Query<(Entity, &BoardSquare, Ref<SquareMark>), Changed<SquareMark>>,
+    squares: Query<(Entity, &BoardSquare, &Ground, Ref<SquareMark>), Changed<SquareMark>>,
 ) {
     let Some(looks) = looks else { return };
-    for (entity, square, mark) in &squares {
-        let parity = usize::from((square.0.file() + square.0.rank()) % 2 == 1);
+    let variant = active.game().variant();
+    for (entity, square, ground, mark) in &squares {
         let index = mark_index(*mark);
         let mut square_entity = commands.entity(entity);
-        square_entity.insert(MeshMaterial3d(looks.squares[parity][index].clone()));
+        square_entity.insert(MeshMaterial3d(looks.squares[ground.index()][index].clone()));
         if mark.is_added() {
             // The slab's top face is the board's surface.
             square_entity.insert((
                 Mesh3d(looks.square.clone()),
-                Transform::from_translation(super::board::square_center(square.0) - Vec3::Y * 0.06),
+                Transform::from_translation(square_center(variant, square.0) - Vec3::Y * 0.06),
             ));
         }
     }
 }
 
-/// The piece a set of child meshes was built for.
+/// Shatra's men as tournament sets make them, flat discs marked in the
+/// other side's colour (seed 002), instead of the sculpted figures.
+#[derive(Resource, Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Discs(pub bool);
+
+const DISC_RADIUS: f32 = 0.4;
+const DISC_HEIGHT: f32 = 0.14;
+
+/// The mark on a disc: a small circle for the biy, a triangle for the
+/// batïr, a square for the tura, a straight line for the jalkïn.
+fn disc_mark(kind: PieceKind) -> Option<Mesh> {
+    let thin = 0.02;
+    match kind {
+        PieceKind::Noyon => Some(Torus { minor_radius: 0.035, major_radius: 0.17 }.mesh().build()),
+        PieceKind::Bers => Some(Cylinder::new(0.24, thin).mesh().resolution(3).build()),
+        PieceKind::Tereg => Some(Cuboid::new(0.3, thin, 0.3).mesh().build()),
+        PieceKind::Teme => Some(Cuboid::new(0.5, thin, 0.08).mesh().build()),
+        PieceKind::Mori | PieceKind::Child => None,
+    }
+}
+
+/// What a piece's child meshes were built as.
 #[derive(Component, PartialEq, Eq)]
-struct Dressed(PieceKind);
+struct Dressed(PieceKind, bool);
 
 fn dress_pieces(
     looks: Option<Res<Looks>>,
+    discs: Res<Discs>,
+    active: Res<ActiveGame>,
     mut commands: Commands,
-    mut pieces: Query<(Entity, &PieceView, Option<&Dressed>, &mut Transform), Changed<PieceView>>,
+    mut pieces: Query<(Entity, &PieceView, Option<&Dressed>, &mut Transform)>,
 ) {
     let Some(looks) = looks else { return };
+    let as_discs = discs.0 && active.game().shatra().is_some();
     for (entity, view, dressed, mut transform) in &mut pieces {
-        if dressed == Some(&Dressed(view.piece.kind)) {
+        let wanted = Dressed(view.piece.kind, as_discs);
+        if dressed == Some(&wanted) {
             continue;
         }
-        let material = looks.sides[view.piece.color.index()].clone();
-        transform.rotation = facing(view.piece.color);
+        let side = view.piece.color.index();
         let mut piece = commands.entity(entity);
         piece.despawn_related::<Children>();
-        piece.insert(Dressed(view.piece.kind));
-        piece.with_children(|parent| {
-            parent.spawn((
-                Mesh3d(looks.figures[view.piece.kind.index()].clone()),
-                MeshMaterial3d(material),
-                Transform::from_scale(Vec3::splat(FIGURE_SCALE)),
-            ));
-        });
+        piece.insert(wanted);
+        if as_discs {
+            // Marks square to the board, the batïr's triangle towards the enemy.
+            transform.rotation = Quat::from_rotation_y(if side == 0 { 0.0 } else { std::f32::consts::PI });
+            let mark = looks.disc_marks[view.piece.kind.index()].clone();
+            piece.with_children(|parent| {
+                parent.spawn((
+                    Mesh3d(looks.disc.clone()),
+                    MeshMaterial3d(looks.sides[side].clone()),
+                    Transform::from_xyz(0.0, DISC_HEIGHT / 2.0, 0.0),
+                ));
+                if let Some(mark) = mark {
+                    parent.spawn((
+                        Mesh3d(mark),
+                        MeshMaterial3d(looks.sides[1 - side].clone()),
+                        Transform::from_xyz(0.0, DISC_HEIGHT + 0.005, 0.0),
+                    ));
+                }
+            });
+        } else {
+            transform.rotation = facing(view.piece.color);
+            piece.with_children(|parent| {
+                parent.spawn((
+                    Mesh3d(looks.figures[view.piece.kind.index()].clone()),
+                    MeshMaterial3d(looks.sides[side].clone()),
+                    Transform::from_scale(Vec3::splat(FIGURE_SCALE)),
+                ));
+            });
+        }
     }
 }
 

@@ -2,8 +2,7 @@
 
 use super::AppSystems;
 use super::session::{ActiveGame, GameAction, Player};
-use crate::ai;
-use crate::rules::Move;
+use crate::variant::AnyMove;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, poll_once};
 use std::sync::Arc;
@@ -29,7 +28,7 @@ impl AiPace {
 pub struct Thinking {
     // Declared first, so the flag is set before the task is dropped.
     stop: StopOnDrop,
-    task: Task<Option<Move>>,
+    task: Task<Option<AnyMove>>,
     generation: u64,
     ply: usize,
     started: Duration,
@@ -58,18 +57,17 @@ fn start_thinking(
     mut commands: Commands,
 ) {
     let game = active.game();
-    let side = game.position().side_to_move();
+    let side = game.side_to_move();
     if game.is_over() || active.player(side) != Player::Ai || !thinking.is_empty() {
         return;
     }
     let snapshot = game.clone();
     let level = active.ai_level;
-    let ply = game.moves().len();
-    let seed = active.generation().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64 ^ game.position().hash();
+    let ply = game.ply();
+    let seed = active.generation().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ ply as u64 ^ game.position_hash();
     let stop = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&stop);
-    let task =
-        AsyncComputeTaskPool::get().spawn(async move { ai::choose_move(&snapshot, level, seed, &flag) });
+    let task = AsyncComputeTaskPool::get().spawn(async move { snapshot.choose_move(level, seed, &flag) });
     commands.spawn((
         Name::new("Computer thinking"),
         Thinking {
@@ -90,7 +88,7 @@ fn collect_move(
     mut commands: Commands,
 ) {
     for (entity, mut thought) in &mut thinking {
-        let current = thought.generation == active.generation() && thought.ply == active.game().moves().len();
+        let current = thought.generation == active.generation() && thought.ply == active.game().ply();
         if !current {
             // The game changed under it (undo, new game): drop the answer.
             commands.entity(entity).despawn();

@@ -9,7 +9,10 @@ use super::lang::Words;
 use super::opponent::Thinking;
 use super::session::{ActiveGame, GameAction, Notice, Player};
 use super::storage::SaveDir;
-use crate::rules::Game;
+use super::input::Selection;
+use super::look::Discs;
+use crate::rules::Color as Side;
+use crate::variant::AnyGame;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, RichText};
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass};
@@ -90,6 +93,7 @@ fn title(
 fn game_panel(
     mut contexts: EguiContexts,
     (active, thinking, words): (Res<ActiveGame>, Query<(), With<Thinking>>, Res<Words>),
+    (selection, mut discs): (Res<Selection>, ResMut<Discs>),
     mut notice: ResMut<Notice>,
     mut dialogs: ResMut<Dialogs>,
     saves: Res<SaveDir>,
@@ -105,6 +109,9 @@ fn game_panel(
         .default_width(250.0)
         .show(ctx, |ui| {
             status(ui, &active, &words, !thinking.is_empty());
+            if selection.can_stop() {
+                ui.label(RichText::new("Choose the biy again to end his captures here.").italics());
+            }
             ui.separator();
             move_list(ui, game);
             ui.separator();
@@ -112,7 +119,7 @@ fn game_panel(
                 if ui.button("New game…").clicked() {
                     dialogs.new_game = Some(NewGame::new(Mode::HumanVsAi, &active));
                 }
-                if ui.add_enabled(!game.moves().is_empty(), egui::Button::new("Take back")).clicked() {
+                if ui.add_enabled(game.ply() > 0, egui::Button::new("Take back")).clicked() {
                     commands.trigger(GameAction::Undo);
                 }
                 let open = !game.is_over() && active.players() != [Player::Ai; 2];
@@ -147,6 +154,9 @@ fn game_panel(
             if active.players() == [Player::Human; 2] {
                 ui.checkbox(&mut follow.0, "Turn to the side to move");
             }
+            if game.shatra().is_some() {
+                ui.checkbox(&mut discs.0, "Tournament discs");
+            }
             if let Some(text) = &notice.0 {
                 ui.separator();
                 ui.label(RichText::new(text).italics());
@@ -161,7 +171,7 @@ fn status(ui: &mut egui::Ui, active: &ActiveGame, words: &Words, thinking: bool)
         ui.label(RichText::new(outcome.to_string()).size(18.0).strong());
         return;
     }
-    let side = game.position().side_to_move();
+    let side = game.side_to_move();
     ui.horizontal(|ui| {
         ui.label(RichText::new(format!("{} to move", side_name(side))).size(16.0));
         if thinking {
@@ -170,23 +180,27 @@ fn status(ui: &mut egui::Ui, active: &ActiveGame, words: &Words, thinking: bool)
             ui.label(RichText::new("thinking").italics().color(Color32::GRAY));
         }
     });
-    if let Some(call) = words.checks(game.last_checks()) {
+    if let Some(call) = game.shatar().and_then(|game| words.checks(game.last_checks())) {
         ui.label(RichText::new(call).size(30.0).strong().color(Color32::from_rgb(230, 70, 50)));
     }
 }
 
-fn move_list(ui: &mut egui::Ui, game: &Game) {
-    let moves = game.moves();
-    let first = game.first_player();
+fn move_list(ui: &mut egui::Ui, game: &AnyGame) {
+    let moves = game.move_texts();
     egui::ScrollArea::vertical().max_height(260.0).stick_to_bottom(true).show(ui, |ui| {
         if moves.is_empty() {
-            ui.label(format!("{} moves first: d-child two squares.", side_name(first)));
+            ui.label(match game {
+                AnyGame::Shatar(game) => {
+                    format!("{} moves first: d-child two squares.", side_name(game.first_player()))
+                }
+                AnyGame::Shatra(_) => format!("{} begins: drop a man or move a pawn.", side_name(Side::White)),
+            });
         }
         egui::Grid::new("moves").num_columns(3).striped(true).show(ui, |ui| {
             for (row, pair) in moves.chunks(2).enumerate() {
                 ui.label(format!("{}.", row + 1));
                 for (column, played) in pair.iter().enumerate() {
-                    let text = RichText::new(&played.san).monospace();
+                    let text = RichText::new(played).monospace();
                     let current = row * 2 + column + 1 == moves.len();
                     ui.label(if current {
                         text.strong().background_color(Color32::from_rgb(120, 90, 20))

@@ -1,11 +1,13 @@
 //! Piece entities that follow the core's position: one system reconciles
 //! them after every change, moving, promoting, capturing and restoring.
+//! Shatra's men are shown by the same figures (see `variant::figure`).
 
 use super::AppSystems;
 use super::board::{beside_position, square_center};
 use super::input::{Chosen, Dropped, Hovered};
 use super::session::ActiveGame;
-use crate::rules::{Color, Piece, Position, Square};
+use crate::rules::{Color, Piece};
+use crate::variant::{Cell, Variant};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -21,22 +23,22 @@ pub struct PieceView {
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Place {
-    Board(Square),
+    Board(Cell),
     /// Captured, standing beside the board in this slot among its colour.
     Beside(u8),
 }
 
 impl PieceView {
-    pub fn translation(&self) -> Vec3 {
+    pub fn translation(&self, variant: Variant) -> Vec3 {
         match self.place {
-            Place::Board(square) => square_center(square),
-            Place::Beside(slot) => beside_position(self.piece.color, slot),
+            Place::Board(cell) => square_center(variant, cell),
+            Place::Beside(slot) => beside_position(variant, self.piece.color, slot),
         }
     }
 
-    pub fn square(&self) -> Option<Square> {
+    pub fn cell(&self) -> Option<Cell> {
         match self.place {
-            Place::Board(square) => Some(square),
+            Place::Board(cell) => Some(cell),
             Place::Beside(_) => None,
         }
     }
@@ -53,40 +55,41 @@ pub struct Reconciled {
 /// Matches existing pieces to the position and to the pieces captured so
 /// far, keeping each where it can, so that only the moved, captured or
 /// restored ones change.
-pub fn reconcile(existing: &[PieceView], position: &Position, captured: &[Piece]) -> Reconciled {
+pub fn reconcile(existing: &[PieceView], men: &[(Cell, Piece)], captured: &[Piece], variant: Variant) -> Reconciled {
     let mut views: Vec<Option<PieceView>> = existing.iter().copied().map(Some).collect();
     let mut matched = vec![false; views.len()];
-    let mut wanted: Vec<(Piece, Square)> = Vec::new();
-    for square in Square::all() {
-        let Some(piece) = position.piece_at(square) else { continue };
-        let keep = existing.iter().position(|view| view.place == Place::Board(square) && view.piece == piece);
+    let mut wanted: Vec<(Piece, Cell)> = Vec::new();
+    for &(cell, piece) in men {
+        let keep = (0..existing.len()).find(|&index| {
+            !matched[index] && existing[index].place == Place::Board(cell) && existing[index].piece == piece
+        });
         match keep {
             Some(index) => matched[index] = true,
-            None => wanted.push((piece, square)),
+            None => wanted.push((piece, cell)),
         }
     }
     // Who goes where: first the same piece from the board (a move), then a
     // piece of the same side from the board (a promotion), then the same
     // piece from beside the board (an undone capture).
     let passes: [fn(&PieceView, Piece) -> bool; 3] = [
-        |view, piece| view.square().is_some() && view.piece == piece,
-        |view, piece| view.square().is_some() && view.piece.color == piece.color,
-        |view, piece| view.square().is_none() && view.piece == piece,
+        |view, piece| view.cell().is_some() && view.piece == piece,
+        |view, piece| view.cell().is_some() && view.piece.color == piece.color,
+        |view, piece| view.cell().is_none() && view.piece == piece,
     ];
     for pass in passes {
-        wanted.retain(|&(piece, square)| {
-            let target = square_center(square);
+        wanted.retain(|&(piece, cell)| {
+            let target = square_center(variant, cell);
             let nearest = (0..existing.len())
                 .filter(|&index| !matched[index] && pass(&existing[index], piece))
                 .min_by(|&a, &b| {
-                    let da = existing[a].translation().distance_squared(target);
-                    let db = existing[b].translation().distance_squared(target);
+                    let da = existing[a].translation(variant).distance_squared(target);
+                    let db = existing[b].translation(variant).distance_squared(target);
                     da.total_cmp(&db)
                 });
             match nearest {
                 Some(index) => {
                     matched[index] = true;
-                    views[index] = Some(PieceView { piece, place: Place::Board(square) });
+                    views[index] = Some(PieceView { piece, place: Place::Board(cell) });
                     false
                 }
                 None => true,
@@ -94,7 +97,7 @@ pub fn reconcile(existing: &[PieceView], position: &Position, captured: &[Piece]
         });
     }
     let mut spawns: Vec<PieceView> =
-        wanted.into_iter().map(|(piece, square)| PieceView { piece, place: Place::Board(square) }).collect();
+        wanted.into_iter().map(|(piece, cell)| PieceView { piece, place: Place::Board(cell) }).collect();
     // Beside the board stand exactly the pieces captured so far, in order,
     // each colour in its own row.
     for color in Color::BOTH {
@@ -123,12 +126,24 @@ pub fn reconcile(existing: &[PieceView], position: &Position, captured: &[Piece]
     Reconciled { views, spawns }
 }
 
-fn sync_pieces(active: Res<ActiveGame>, mut pieces: Query<(Entity, &mut PieceView)>, mut commands: Commands) {
-    let entities: Vec<Entity> = pieces.iter().map(|(entity, _)| entity).collect();
-    let existing: Vec<PieceView> = pieces.iter().map(|(_, view)| *view).collect();
+fn sync_pieces(
+    active: Res<ActiveGame>,
+    mut pieces: Query<(Entity, &mut PieceView)>,
+    mut shown: Local<Option<Variant>>,
+    mut commands: Commands,
+) {
     let game = active.game();
-    let captured: Vec<Piece> = game.moves().iter().filter_map(|played| played.captured).collect();
-    let plan = reconcile(&existing, game.position(), &captured);
+    let variant = game.variant();
+    let mut entities: Vec<Entity> = pieces.iter().map(|(entity, _)| entity).collect();
+    let mut existing: Vec<PieceView> = pieces.iter().map(|(_, view)| *view).collect();
+    if shown.replace(variant) != Some(variant) {
+        // Another board: its men are all new.
+        for entity in entities.drain(..) {
+            commands.entity(entity).despawn();
+        }
+        existing.clear();
+    }
+    let plan = reconcile(&existing, &game.men(), &game.captured(), variant);
     for (entity, view) in entities.into_iter().zip(plan.views) {
         match view {
             Some(view) => {
@@ -140,16 +155,16 @@ fn sync_pieces(active: Res<ActiveGame>, mut pieces: Query<(Entity, &mut PieceVie
         }
     }
     for view in plan.spawns {
-        spawn_piece(&mut commands, view);
+        spawn_piece(&mut commands, view, variant);
     }
 }
 
-fn spawn_piece(commands: &mut Commands, view: PieceView) {
+fn spawn_piece(commands: &mut Commands, view: PieceView, variant: Variant) {
     commands
         .spawn((
             Name::new(format!("{} {}", view.piece.color, view.piece.kind.name())),
             view,
-            Transform::from_translation(view.translation()),
+            Transform::from_translation(view.translation(variant)),
             Visibility::default(),
         ))
         .observe(on_click)
@@ -164,14 +179,14 @@ fn on_click(click: On<Pointer<Click>>, pieces: Query<&PieceView>, mut commands: 
     }
     if let Ok(view) = pieces.get(click.entity) {
         // A captured piece beside the board is not part of the position.
-        commands.trigger(Chosen(view.square()));
+        commands.trigger(Chosen(view.cell()));
     }
 }
 
 /// A piece dropped on another piece: a candidate capture.
 fn on_drop(drop: On<Pointer<DragDrop>>, pieces: Query<&PieceView>, mut commands: Commands) {
     if let Ok(target) = pieces.get(drop.entity)
-        && let Some(to) = target.square()
+        && let Some(to) = target.cell()
     {
         commands.trigger(Dropped { piece: drop.dropped, to });
     }
@@ -184,16 +199,16 @@ fn on_over(
     mut hovered: ResMut<Hovered>,
 ) {
     let Ok(view) = pieces.get(over.entity) else { return };
-    let movable = active.human_to_move() && view.piece.color == active.game().position().side_to_move();
-    if movable && view.square().is_some() {
-        hovered.0 = view.square();
+    let movable = active.human_to_move() && view.piece.color == active.game().side_to_move();
+    if movable && view.cell().is_some() {
+        hovered.0 = view.cell();
     }
 }
 
 fn on_out(out: On<Pointer<Out>>, pieces: Query<&PieceView>, mut hovered: ResMut<Hovered>) {
     if let Ok(view) = pieces.get(out.entity)
-        && view.square().is_some()
-        && hovered.0 == view.square()
+        && view.cell().is_some()
+        && hovered.0 == view.cell()
     {
         hovered.0 = None;
     }

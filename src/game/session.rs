@@ -1,8 +1,8 @@
 //! The game resource and the actions that change it. Every change goes
 //! through the rules core; this module never judges a move itself.
 
-use crate::ai;
-use crate::rules::{Color, Game, Move};
+use crate::rules::Color;
+use crate::variant::{AnyGame, AnyMove};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -21,11 +21,11 @@ pub enum Player {
     Ai,
 }
 
-/// The game on the table: the core's game, who plays each side and how
-/// strong the computer is.
+/// The game on the table, Shatar or shatra: the core's game, who plays
+/// each side and how strong the computer is.
 #[derive(Resource, Debug)]
 pub struct ActiveGame {
-    game: Game,
+    game: AnyGame,
     players: [Player; 2],
     pub ai_level: u8,
     /// Counts changes other than moves (undo, new game, load), so that an
@@ -35,7 +35,7 @@ pub struct ActiveGame {
 
 impl Default for ActiveGame {
     fn default() -> ActiveGame {
-        ActiveGame::new(Game::new(Default::default(), Color::White), [Player::Human; 2])
+        ActiveGame::new(AnyGame::default(), [Player::Human; 2])
     }
 }
 
@@ -43,11 +43,11 @@ impl ActiveGame {
     /// A friendly club player: it makes mistakes a beginner can punish.
     pub const DEFAULT_LEVEL: u8 = 4;
 
-    pub fn new(game: Game, players: [Player; 2]) -> ActiveGame {
-        ActiveGame { game, players, ai_level: ActiveGame::DEFAULT_LEVEL, generation: 0 }
+    pub fn new(game: impl Into<AnyGame>, players: [Player; 2]) -> ActiveGame {
+        ActiveGame { game: game.into(), players, ai_level: ActiveGame::DEFAULT_LEVEL, generation: 0 }
     }
 
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &AnyGame {
         &self.game
     }
 
@@ -65,7 +65,7 @@ impl ActiveGame {
 
     /// Whether a person may move now.
     pub fn human_to_move(&self) -> bool {
-        !self.game.is_over() && self.player(self.game.position().side_to_move()) == Player::Human
+        !self.game.is_over() && self.player(self.game.side_to_move()) == Player::Human
     }
 
     /// The human side facing the computer, if exactly one side is human.
@@ -77,7 +77,7 @@ impl ActiveGame {
         }
     }
 
-    fn replace(&mut self, game: Game, players: [Player; 2]) {
+    fn replace(&mut self, game: AnyGame, players: [Player; 2]) {
         self.game = game;
         self.players = players;
         self.generation += 1;
@@ -86,13 +86,11 @@ impl ActiveGame {
     /// Takes back one move; facing the computer, takes back to the
     /// person's last turn.
     fn undo(&mut self) -> bool {
-        if self.game.undo().is_none() {
+        if !self.game.undo() {
             return false;
         }
         if self.lone_human().is_some() {
-            while self.player(self.game.position().side_to_move()) == Player::Ai && self.game.undo().is_some()
-            {
-            }
+            while self.player(self.game.side_to_move()) == Player::Ai && self.game.undo() {}
         }
         self.generation += 1;
         true
@@ -103,7 +101,7 @@ impl ActiveGame {
 #[derive(Event, Clone, Debug)]
 pub enum GameAction {
     /// Play a move; the core refuses it if it is illegal.
-    Play(Move),
+    Play(AnyMove),
     Undo,
     /// The side to move offers a draw. The computer answers at once; a
     /// person answers through [`DrawOffer`].
@@ -115,7 +113,7 @@ pub enum GameAction {
     Resign,
     /// A fresh game or a loaded one, with its players.
     Start {
-        game: Game,
+        game: AnyGame,
         players: [Player; 2],
     },
 }
@@ -134,10 +132,10 @@ fn apply_action(
     mut notice: ResMut<Notice>,
     mut offer: ResMut<DrawOffer>,
 ) {
-    let offering = active.lone_human().unwrap_or(active.game.position().side_to_move());
+    let offering = active.lone_human().unwrap_or(active.game.side_to_move());
     match action.event().clone() {
         GameAction::Play(mv) => {
-            if let Err(error) = active.game.play(mv) {
+            if let Err(error) = active.game.play(&mv) {
                 notice.0 = Some(format!("Not played: {error}"));
                 return;
             }
@@ -154,7 +152,7 @@ fn apply_action(
             }
             let other = offering.opponent();
             if active.player(other) == Player::Ai {
-                if ai::accepts_draw(&active.game, other) {
+                if active.game.accepts_draw(other) {
                     let _ = active.game.agree_draw();
                 } else {
                     notice.0 = Some(format!("{other} declines the draw."));

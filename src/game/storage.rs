@@ -2,7 +2,7 @@
 
 use super::screenshot::ScreenshotPlan;
 use super::session::ActiveGame;
-use crate::rules::{Game, RecordError};
+use crate::variant::{self, AnyGame, AnyRecordError};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -17,7 +17,7 @@ pub const AUTOSAVE: &str = "autosave.json";
 /// Closing the game never loses it: it is written to `autosave.json`,
 /// which Load lists like any other save.
 fn autosave_on_exit(mut exits: MessageReader<AppExit>, active: Res<ActiveGame>, saves: Res<SaveDir>) {
-    if exits.read().next().is_none() || active.game().moves().is_empty() {
+    if exits.read().next().is_none() || active.game().ply() == 0 {
         return;
     }
     match saves.save_as(active.game(), AUTOSAVE) {
@@ -40,7 +40,7 @@ impl SaveDir {
     }
 
     /// Writes the game under the next free name; returns the path.
-    pub fn save(&self, game: &Game) -> Result<PathBuf, RecordError> {
+    pub fn save(&self, game: &AnyGame) -> Result<PathBuf, AnyRecordError> {
         let name = (1..)
             .map(|n| format!("game-{n:03}.json"))
             .find(|name| !self.0.join(name).exists())
@@ -49,11 +49,11 @@ impl SaveDir {
     }
 
     /// Writes the game to `name` in the directory, making it if need be.
-    fn save_as(&self, game: &Game, name: &str) -> Result<PathBuf, RecordError> {
+    fn save_as(&self, game: &AnyGame, name: &str) -> Result<PathBuf, AnyRecordError> {
         std::fs::create_dir_all(&self.0)
-            .map_err(|source| RecordError::Io { path: self.0.clone(), source })?;
+            .map_err(|source| AnyRecordError::Io { path: self.0.clone(), source })?;
         let path = self.0.join(name);
-        game.save(&path)?;
+        variant::save(game, &path)?;
         Ok(path)
     }
 

@@ -2,7 +2,10 @@
 //! wooden table, and warm light from above.
 
 use super::carving::{FRAME_HALF, FRAME_TOP, coordinates, ornament};
+use super::board::DITCH;
 use super::input::Chosen;
+use super::session::ActiveGame;
+use crate::variant::Variant;
 use bevy::asset::RenderAssetUsages;
 use bevy::image::{ImageAddressMode, ImageSampler, ImageSamplerDescriptor};
 use bevy::math::Affine2;
@@ -42,6 +45,22 @@ pub fn wood_grain() -> Image {
     image
 }
 
+/// The board's surroundings for the variant in play: Shatar's carved
+/// square frame, or shatra's wooden ground shaped like its board, with the
+/// ditch and the great road. Laid again when the variant changes.
+#[derive(Component)]
+pub(super) struct Dressing;
+
+#[derive(Resource)]
+pub(super) struct TableLooks {
+    frame: Handle<StandardMaterial>,
+    inlay: Handle<StandardMaterial>,
+    felt: Handle<StandardMaterial>,
+    water: Handle<StandardMaterial>,
+}
+
+const FRAME_DEPTH: f32 = 0.3;
+
 pub(super) fn spawn_table(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
@@ -71,30 +90,14 @@ pub(super) fn spawn_table(
         reflectance: 0.15,
         ..default()
     });
-    let frame_depth = 0.3;
-    commands.spawn((
-        Name::new("Board frame"),
-        Mesh3d(meshes.add(Cuboid::new(2.0 * FRAME_HALF, frame_depth, 2.0 * FRAME_HALF))),
-        MeshMaterial3d(frame),
-        Transform::from_xyz(0.0, FRAME_TOP - frame_depth / 2.0, 0.0),
-        Pickable::IGNORE,
-    ));
-    let mut carving = ornament();
-    carving.append(coordinates());
-    commands.spawn((
-        Name::new("Carving"),
-        Mesh3d(meshes.add(carving.into_mesh())),
-        MeshMaterial3d(inlay),
-        Pickable::IGNORE,
-    ));
-    let table_top = FRAME_TOP - frame_depth;
-    commands.spawn((
-        Name::new("Felt"),
-        Mesh3d(meshes.add(Cuboid::new(12.6, 0.02, 12.6))),
-        MeshMaterial3d(felt),
-        Transform::from_xyz(0.0, table_top + 0.01, 0.0),
-        Pickable::IGNORE,
-    ));
+    let water = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.05, 0.13, 0.2),
+        perceptual_roughness: 0.15,
+        reflectance: 0.7,
+        ..default()
+    });
+    commands.insert_resource(TableLooks { frame, inlay, felt, water });
+    let table_top = FRAME_TOP - FRAME_DEPTH;
     commands
         .spawn((
             Name::new("Table"),
@@ -127,4 +130,75 @@ pub(super) fn spawn_table(
         DirectionalLight { illuminance: 1400.0, color: Color::srgb(0.85, 0.9, 1.0), ..default() },
         Transform::from_xyz(6.0, 6.0, -4.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
+}
+
+/// Lays the frame of the variant in play, replacing the other's.
+pub(super) fn dress_board(
+    active: Res<ActiveGame>,
+    looks: Option<Res<TableLooks>>,
+    dressed: Query<Entity, With<Dressing>>,
+    mut shown: Local<Option<Variant>>,
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+) {
+    let Some(looks) = looks else { return };
+    let variant = active.game().variant();
+    if shown.replace(variant) == Some(variant) {
+        return;
+    }
+    for entity in &dressed {
+        commands.entity(entity).despawn();
+    }
+    let mut slab = |name: &str, size: Vec3, at: Vec3, material: &Handle<StandardMaterial>| {
+        commands.spawn((
+            Name::new(name.to_string()),
+            Dressing,
+            Mesh3d(meshes.add(Cuboid::from_size(size))),
+            MeshMaterial3d(material.clone()),
+            Transform::from_translation(at),
+            Pickable::IGNORE,
+        ));
+    };
+    let frame_y = FRAME_TOP - FRAME_DEPTH / 2.0;
+    let felt_y = FRAME_TOP - FRAME_DEPTH + 0.01;
+    match variant {
+        Variant::Shatar => {
+            let frame = Vec3::new(2.0 * FRAME_HALF, FRAME_DEPTH, 2.0 * FRAME_HALF);
+            slab("Board frame", frame, Vec3::Y * frame_y, &looks.frame);
+            slab("Felt", Vec3::new(12.6, 0.02, 12.6), Vec3::Y * felt_y, &looks.felt);
+            let mut carving = ornament();
+            carving.append(coordinates());
+            commands.spawn((
+                Name::new("Carving"),
+                Dressing,
+                Mesh3d(meshes.add(carving.into_mesh())),
+                MeshMaterial3d(looks.inlay.clone()),
+                Pickable::IGNORE,
+            ));
+        }
+        Variant::Shatra => {
+            // The ground follows the board: the battlefield, then each
+            // side's gate and fortress, with a rim of frame round them.
+            let rim = 0.3;
+            let field = Vec3::new(7.0 + 2.0 * rim, FRAME_DEPTH, 6.0 + DITCH + 2.0 * rim);
+            slab("Battlefield frame", field, Vec3::Y * frame_y, &looks.frame);
+            for side in [1.0, -1.0] {
+                let gate = Vec3::new(1.0 + 2.0 * rim, FRAME_DEPTH, 1.0 + 2.0 * rim);
+                let gate_z = side * (3.5 + DITCH / 2.0);
+                slab("Gate frame", gate, Vec3::new(0.0, frame_y, gate_z), &looks.frame);
+                let fortress = Vec3::new(3.0 + 2.0 * rim, FRAME_DEPTH, 3.0 + 2.0 * rim);
+                let fortress_z = side * (5.5 + DITCH / 2.0);
+                slab("Fortress frame", fortress, Vec3::new(0.0, frame_y, fortress_z), &looks.frame);
+            }
+            // The ditch between the halves, dark water under the rim.
+            let ditch = Vec3::new(7.0 + 2.0 * rim, 0.02, DITCH * 0.7);
+            slab("Ditch", ditch, Vec3::Y * (FRAME_TOP + 0.005), &looks.water);
+            // The great road: gilt lines either side of file d, across the battlefield.
+            for x in [-0.5, 0.5] {
+                let line = Vec3::new(0.035, 0.006, 6.0 + DITCH);
+                slab("Great road", line, Vec3::new(x, 0.003, 0.0), &looks.inlay);
+            }
+            slab("Felt", Vec3::new(11.0, 0.02, 18.5), Vec3::Y * felt_y, &looks.felt);
+        }
+    }
 }

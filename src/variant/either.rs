@@ -295,6 +295,17 @@ impl AnyMove {
         }
     }
 
+    /// The men a shatra chain takes, leg by leg; none for other moves
+    /// (a Shatar capture takes the man on `to`).
+    pub fn prey(&self) -> Vec<Cell> {
+        match self {
+            AnyMove::Shatra(shatra::Move::Capture { legs, .. }) => {
+                legs.iter().map(|leg| leg.prey.into()).collect()
+            }
+            _ => Vec::new(),
+        }
+    }
+
     pub fn to(&self) -> Cell {
         match self {
             AnyMove::Shatar(mv) => mv.to.into(),

@@ -9,7 +9,7 @@ use thiserror::Error;
 
 #[derive(Debug, Error)]
 pub enum AnyRecordError {
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read or write {path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
     #[error("not a game record: {0}")]
     Json(#[from] serde_json::Error),

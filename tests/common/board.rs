@@ -6,20 +6,23 @@ use bevy::picking::backend::HitData;
 use bevy::picking::pointer::{Location, PointerButton, PointerId};
 use bevy::prelude::*;
 use shatar::game::{ActiveGame, BoardSquare, PieceView, Place};
-use shatar::rules::{Color as Side, Square};
+use shatar::rules::Color as Side;
+use shatar::variant::Cell;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-pub fn piece_entity(app: &mut App, square: Square) -> Option<Entity> {
+pub fn piece_entity(app: &mut App, square: impl Into<Cell>) -> Option<Entity> {
+    let cell = square.into();
     let world = app.world_mut();
     let mut query = world.query::<(Entity, &PieceView)>();
-    query.iter(world).find(|(_, view)| view.place == Place::Board(square)).map(|(entity, _)| entity)
+    query.iter(world).find(|(_, view)| view.place == Place::Board(cell)).map(|(entity, _)| entity)
 }
 
-pub fn square_entity(app: &mut App, square: Square) -> Entity {
+pub fn square_entity(app: &mut App, square: impl Into<Cell>) -> Entity {
+    let cell = square.into();
     let world = app.world_mut();
     let mut query = world.query::<(Entity, &BoardSquare)>();
-    query.iter(world).find(|(_, s)| s.0 == square).map(|(entity, _)| entity).expect("a square entity")
+    query.iter(world).find(|(_, s)| s.0 == cell).map(|(entity, _)| entity).expect("a square entity")
 }
 
 /// What a pointer event on an entity carries; picking is not run here.
@@ -36,7 +39,8 @@ pub fn hit() -> HitData {
 
 /// A click by `pointer` on what stands on a square: the piece if there is
 /// one, else the square. The caller runs the frame.
-pub fn click_on(app: &mut App, pointer: PointerId, square: Square) {
+pub fn click_on(app: &mut App, pointer: PointerId, square: impl Into<Cell>) {
+    let square = square.into();
     let target = piece_entity(app, square).unwrap_or_else(|| square_entity(app, square));
     let click =
         Click { button: PointerButton::Primary, hit: hit(), duration: Duration::from_millis(90), count: 1 };
@@ -49,7 +53,7 @@ pub fn assert_mirror(app: &mut App) {
     let world = app.world_mut();
     let mut query = world.query::<&PieceView>();
     let views: Vec<PieceView> = query.iter(world).copied().collect();
-    let position = *world.resource::<ActiveGame>().game().position();
+    let game = world.resource::<ActiveGame>().game().clone();
     let mut on_board = BTreeMap::new();
     let mut beside = BTreeMap::new();
     for view in &views {
@@ -65,15 +69,10 @@ pub fn assert_mirror(app: &mut App) {
             }
         }
     }
-    for square in Square::all() {
-        assert_eq!(
-            on_board.get(&square).copied(),
-            position.piece_at(square),
-            "entities and core differ on {square}"
-        );
-    }
-    let captured: Vec<_> =
-        world.resource::<ActiveGame>().game().moves().iter().filter_map(|p| p.captured).collect();
+    let men: BTreeMap<Cell, _> = game.men().into_iter().collect();
+    assert_eq!(men.len(), game.men().len(), "one man a square");
+    assert_eq!(on_board, men, "entities and core differ");
+    let captured = game.captured();
     for color in [Side::White, Side::Black] {
         let lost: Vec<_> = captured.iter().filter(|p| p.color == color).copied().collect();
         let shown: Vec<_> =

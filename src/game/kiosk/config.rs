@@ -5,6 +5,8 @@
 use crate::ai;
 use crate::game::lang::Language;
 use crate::rules::RuleOptions;
+use crate::shatra::ShatraRules;
+use crate::variant::Variant;
 use bevy::input::keyboard::KeyCode;
 use serde::Deserialize;
 use std::path::Path;
@@ -31,6 +33,11 @@ pub struct KioskConfig {
     /// the attract loop.
     pub levels: Levels,
     pub rules: RuleOptions,
+    /// The games offered to visitors, the first chosen at start; the
+    /// attract loop shows them in turn.
+    pub variants: Vec<Variant>,
+    /// Shatra's rule options (see the README's shatra section).
+    pub shatra_rules: ShatraRules,
     /// Keys that, held together, quit the exhibit: names such as "Ctrl",
     /// "Alt", "Shift", "Q", "F12".
     pub exit_chord: Vec<String>,
@@ -75,6 +82,8 @@ impl Default for KioskConfig {
             attract_max_plies: 400,
             levels: Levels::default(),
             rules: RuleOptions::default(),
+            variants: Variant::BOTH.to_vec(),
+            shatra_rules: ShatraRules::default(),
             exit_chord: ["Ctrl", "Alt", "Shift", "Q"].map(String::from).to_vec(),
             exit_gesture: vec![Corner::TopLeft, Corner::TopRight, Corner::BottomRight, Corner::BottomLeft],
             exit_gesture_seconds: 6.0,
@@ -154,6 +163,17 @@ impl KioskConfig {
                 *value = default;
             }
         }
+        let mut offered: Vec<Variant> = Vec::new();
+        for variant in &self.variants {
+            if !offered.contains(variant) {
+                offered.push(*variant);
+            }
+        }
+        if offered.is_empty() {
+            warnings.push("variants is empty; offering both games".into());
+            offered = defaults.variants.clone();
+        }
+        self.variants = offered;
         if let Err(error) = chord_keys(&self.exit_chord) {
             warnings.push(format!("exit_chord: {error}; using {}", defaults.exit_chord.join("+")));
             self.exit_chord = defaults.exit_chord.clone();

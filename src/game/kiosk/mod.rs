@@ -14,10 +14,12 @@ mod window;
 pub use config::{Corner, KioskConfig, Levels};
 pub use window::window_plugin;
 
-use super::lang::{Language, Words};
+use super::lang::{Language, Words, man_key};
 use super::session::{ActiveGame, GameAction, Player};
 use super::{AppSystems, Screen};
 use crate::rules::{Color, Game, PieceKind};
+use crate::shatra;
+use crate::variant::{AnyGame, Variant};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::input::mouse::{MouseButtonInput, MouseWheel};
@@ -83,6 +85,8 @@ pub struct Kiosk {
     /// When a visitor last touched anything (seconds of app time).
     pub idle_since: f64,
     pub rules_open: bool,
+    /// The game the visitor chose, or the first offered.
+    pub variant: Variant,
     /// How the visitor's game was set up, for "Play again".
     pub mode: Option<Mode>,
     /// Attract games played to their end, or cut at `attract_max_plies`.
@@ -95,14 +99,24 @@ pub struct Kiosk {
 
 impl Kiosk {
     pub fn new(config: KioskConfig) -> Kiosk {
+        let variant = config.variants.first().copied().unwrap_or_default();
         Kiosk {
             config,
             idle_since: 0.0,
             rules_open: false,
+            variant,
             mode: None,
             attract_games: 0,
             attract_cut: 0,
             attract_over_since: None,
+        }
+    }
+
+    /// A fresh game of `variant` under the exhibit's rules.
+    pub fn new_game(&self, variant: Variant, first: Color) -> AnyGame {
+        match variant {
+            Variant::Shatar => Game::new(self.config.rules, first).into(),
+            Variant::Shatra => shatra::Game::new(self.config.shatra_rules).into(),
         }
     }
 
@@ -140,6 +154,8 @@ pub enum KioskAction {
     /// Back to the welcome screen.
     Menu,
     Language(Language),
+    /// Choose the game on the welcome screen.
+    Variant(Variant),
     TakeBack,
     /// "I am still playing": cancels the countdown.
     Stay,
@@ -179,6 +195,12 @@ fn on_action(
         KioskAction::Rules(open) => kiosk.rules_open = open,
         KioskAction::Menu => welcome(&mut kiosk, &mut screen, &mut commands),
         KioskAction::Language(language) => words.language = language,
+        KioskAction::Variant(variant) => {
+            if kiosk.variant != variant && kiosk.config.variants.contains(&variant) {
+                kiosk.variant = variant;
+                welcome(&mut kiosk, &mut screen, &mut commands);
+            }
+        }
         KioskAction::TakeBack => {
             commands.trigger(GameAction::Undo);
         }
@@ -207,7 +229,7 @@ fn start(
     };
     kiosk.mode = Some(mode);
     kiosk.rules_open = false;
-    commands.trigger(GameAction::Start { game: Game::new(kiosk.config.rules, Color::White), players });
+    commands.trigger(GameAction::Start { game: kiosk.new_game(kiosk.variant, Color::White), players });
     screen.set(Screen::Game);
 }
 
@@ -216,7 +238,7 @@ fn welcome(kiosk: &mut Kiosk, screen: &mut NextState<Screen>, commands: &mut Com
     kiosk.rules_open = false;
     kiosk.mode = None;
     commands.trigger(GameAction::Start {
-        game: Game::new(kiosk.config.rules, Color::White),
+        game: kiosk.new_game(kiosk.variant, Color::White),
         players: [Player::Human; 2],
     });
     screen.set(Screen::Title);
@@ -229,10 +251,13 @@ fn attract(kiosk: &mut Kiosk, words: &mut Words, active: &mut ActiveGame, comman
     kiosk.attract_over_since = None;
     words.language = kiosk.config.language;
     active.ai_level = kiosk.config.levels.attract;
-    // Each side opens in turn.
-    let first = if kiosk.attract_games.is_multiple_of(2) { Color::White } else { Color::Black };
-    commands
-        .trigger(GameAction::Start { game: Game::new(kiosk.config.rules, first), players: [Player::Ai; 2] });
+    // The games offered in turn, and in each, each side opens in turn.
+    let offered = &kiosk.config.variants;
+    let round = kiosk.attract_games as usize;
+    let variant = offered.get(round % offered.len().max(1)).copied().unwrap_or_default();
+    let first = if (round / offered.len().max(1)).is_multiple_of(2) { Color::White } else { Color::Black };
+    let game = kiosk.new_game(variant, first);
+    commands.trigger(GameAction::Start { game, players: [Player::Ai; 2] });
 }
 
 /// Any press, touch, key or wheel turn is a visitor. In the attract loop it
@@ -281,7 +306,7 @@ fn idle_timers(
         Screen::Game => idle >= f64::from(config.reset_after),
         Screen::Attract => {
             let game = active.game();
-            let cut = game.moves().len() >= config.attract_max_plies;
+            let cut = game.ply() >= config.attract_max_plies;
             if game.is_over() || cut {
                 match kiosk.attract_over_since {
                     None => {
@@ -308,7 +333,13 @@ fn idle_timers(
 
 /// The caption for the last move of the attract game.
 fn caption(active: Res<ActiveGame>, words: Res<Words>, mut caption: ResMut<Caption>) {
-    let game = active.game();
+    let game = match active.game() {
+        AnyGame::Shatar(game) => game,
+        AnyGame::Shatra(game) => {
+            *caption = shatra_caption(game, &words);
+            return;
+        }
+    };
     let Some(last) = game.moves().last() else {
         *caption = Caption::default();
         return;
@@ -329,4 +360,22 @@ fn caption(active: Res<ActiveGame>, words: Res<Words>, mut caption: ResMut<Capti
     let text = if mv.promotion { format!("{text}. {}", words.get("attract.promotes")) } else { text };
     *caption =
         Caption { mongolian: words.piece_mn(kind).to_string(), text, check: words.checks(last.checks) };
+}
+
+/// The caption for a shatra move: the man by his Altai name, his move, and
+/// how many he took.
+fn shatra_caption(game: &shatra::Game, words: &Words) -> Caption {
+    let Some(last) = game.moves().last() else { return Caption::default() };
+    let Some(man) = game.position().man_at(last.to()) else { return Caption::default() };
+    let name = words.get(man_key(man.kind));
+    let (from, to) = (last.from().to_string(), last.to().to_string());
+    let text = match last {
+        shatra::Move::Drop { .. } => words.fill("attract.drops", &[("piece", name), ("to", &to)]),
+        shatra::Move::Step { .. } => words.fill("attract.moves", &[("piece", name), ("from", &from), ("to", &to)]),
+        shatra::Move::Capture { legs, .. } => {
+            let count = legs.len().to_string();
+            words.fill("attract.captures", &[("piece", name), ("count", &count), ("to", &to)])
+        }
+    };
+    Caption { mongolian: name.to_string(), text, check: None }
 }

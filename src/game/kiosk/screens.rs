@@ -4,7 +4,7 @@
 
 use super::{Caption, Difficulty, Kiosk, KioskAction, Mode};
 use crate::game::Screen;
-use crate::game::lang::{Language, Words, side_key};
+use crate::game::lang::{Language, Words, side_key, variant_key};
 use crate::game::opponent::{AiPace, Thinking};
 use crate::game::session::ActiveGame;
 use bevy::prelude::*;
@@ -74,6 +74,20 @@ fn welcome(
             ui.label(RichText::new(words.get("welcome.title")).size(60.0).strong().color(GOLD));
             ui.label(RichText::new(words.get("welcome.subtitle")).size(24.0).italics());
             ui.add_space(18.0);
+            if kiosk.config.variants.len() > 1 {
+                ui.label(RichText::new(words.get("variant.choose")).size(22.0));
+                ui.horizontal(|ui| {
+                    for &variant in &kiosk.config.variants {
+                        let text = RichText::new(words.get(variant_key(variant))).size(26.0);
+                        let current = kiosk.variant == variant;
+                        let button = egui::Button::selectable(current, text).min_size(EguiVec2::new(260.0, 56.0));
+                        if ui.add(button).clicked() && !current {
+                            chosen = Some(KioskAction::Variant(variant));
+                        }
+                    }
+                });
+                ui.add_space(12.0);
+            }
             ui.label(RichText::new(words.get("welcome.play_computer")).size(26.0).strong());
             ui.horizontal(|ui| {
                 for (difficulty, key) in [
@@ -119,11 +133,11 @@ fn game_panel(
     panel("Play", Align2::RIGHT_TOP, [-16.0, 16.0]).show(ctx, |ui| {
         ui.set_width(330.0);
         if let Some(outcome) = game.outcome() {
-            let (head, reason) = words.outcome(outcome);
+            let (head, reason) = words.any_outcome(outcome);
             ui.label(RichText::new(head).size(32.0).strong().color(GOLD));
             ui.label(RichText::new(reason).size(20.0));
         } else {
-            let side = game.position().side_to_move();
+            let side = game.side_to_move();
             let to_move = words.fill("game.to_move", &[("side", words.get(side_key(side)))]);
             ui.label(RichText::new(to_move).size(26.0).strong());
             if !thinking.is_empty() {
@@ -134,7 +148,7 @@ fn game_panel(
             } else if active.lone_human().is_some() && active.human_to_move() {
                 ui.label(RichText::new(words.get("game.your_move")).size(18.0));
             }
-            if let Some(call) = words.checks(game.last_checks()) {
+            if let Some(call) = game.shatar().and_then(|game| words.checks(game.last_checks())) {
                 ui.label(RichText::new(call).size(40.0).strong().color(CHECK_RED));
             }
         }
@@ -143,7 +157,7 @@ fn game_panel(
             chosen = Some(KioskAction::Again);
         }
         ui.horizontal(|ui| {
-            let can_take_back = !game.moves().is_empty();
+            let can_take_back = game.ply() > 0;
             if ui.add_enabled_ui(can_take_back, |ui| big(ui, words.get("game.take_back"), 160.0)).inner {
                 chosen = Some(KioskAction::TakeBack);
             }
@@ -194,7 +208,7 @@ fn attract_captions(
             ui.set_min_width(520.0);
             ui.vertical_centered(|ui| {
                 if let Some(outcome) = active.game().outcome() {
-                    let (head, reason) = words.outcome(outcome);
+                    let (head, reason) = words.any_outcome(outcome);
                     ui.label(RichText::new(head).size(36.0).strong().color(GOLD));
                     ui.label(RichText::new(reason).size(22.0));
                     ui.label(RichText::new(words.get("attract.next_game")).size(18.0).italics());

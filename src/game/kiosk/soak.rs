@@ -42,7 +42,7 @@ pub fn soak(games: u64, level: u8, every: u64, mut mark: impl FnMut(Mark)) -> Re
     loop {
         app.update();
         let world = app.world_mut();
-        let played = world.resource::<ActiveGame>().game().moves().len();
+        let played = world.resource::<ActiveGame>().game().ply();
         if played != last_ply {
             plies += played.saturating_sub(last_ply) as u64;
             last_ply = played;
@@ -55,10 +55,8 @@ pub fn soak(games: u64, level: u8, every: u64, mut mark: impl FnMut(Mark)) -> Re
                 return Err(format!("the attract loop stalled after {plies} plies"));
             }
         }
-        let pieces = world.query::<&PieceView>().iter(world).filter(|view| view.square().is_some()).count();
-        let game = world.resource::<ActiveGame>().game();
-        let on_board =
-            crate::rules::Square::all().filter(|&sq| game.position().piece_at(sq).is_some()).count();
+        let pieces = world.query::<&PieceView>().iter(world).filter(|view| view.cell().is_some()).count();
+        let on_board = world.resource::<ActiveGame>().game().men().len();
         if pieces != on_board {
             return Err(format!("{pieces} piece entities on the board for {on_board} pieces"));
         }
