@@ -48,15 +48,15 @@ impl View {
     fn orbit(self, variant: Variant) -> Orbit {
         // The focus sits right of the board's centre, leaving room for the
         // panel; shatra's long board is seen from further off.
-        let (near, top) = match variant {
-            Variant::Shatar => (15.5, 16.5),
-            Variant::Shatra => (21.0, 23.5),
+        let (pitch, near, top, focus) = match variant {
+            Variant::Shatar => (0.92, 15.5, 16.5, Vec3::new(1.2, 0.0, 0.6)),
+            Variant::Shatra => (1.0, 22.0, 27.0, Vec3::new(1.6, 0.0, 1.2)),
         };
-        let side = Orbit { yaw: 0.0, pitch: 0.92, distance: near, focus: Vec3::new(1.2, 0.0, 0.6) };
+        let side = Orbit { yaw: 0.0, pitch, distance: near, focus };
         match self {
             View::White => side,
             View::Black => Orbit { yaw: PI, focus: -side.focus, ..side },
-            View::Top => Orbit { yaw: 0.0, pitch: MAX_PITCH, distance: top, focus: Vec3::new(1.2, 0.0, 0.0) },
+            View::Top => Orbit { yaw: 0.0, pitch: MAX_PITCH, distance: top, focus: focus.with_z(0.0) },
         }
     }
 
@@ -76,7 +76,7 @@ pub struct FollowTurn(pub bool);
 const MIN_PITCH: f32 = 0.25;
 const MAX_PITCH: f32 = FRAC_PI_2 - 0.01;
 const MIN_DISTANCE: f32 = 6.0;
-const MAX_DISTANCE: f32 = 24.0;
+const MAX_DISTANCE: f32 = 30.0;
 const MAX_FOCUS: f32 = 6.0;
 
 #[derive(Clone, Copy, PartialEq, Debug)]

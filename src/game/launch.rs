@@ -26,6 +26,9 @@ pub struct Cli {
     /// The game to play: Shatar, or the Altai shatra.
     #[arg(long, value_enum, default_value_t = Variant::Shatar)]
     pub variant: Variant,
+    /// Show shatra's men as the flat marked discs of tournament sets.
+    #[arg(long)]
+    pub discs: bool,
     /// Replay these moves from the initial array: UCI for Shatar, e.g.
     /// "d2d4 d7d5 e2e3"; the core's text for shatra, e.g. "d2*c6 d13*e9".
     #[arg(long, value_name = "MOVES")]
@@ -108,6 +111,7 @@ pub struct Launch {
     pub screenshot: Option<PathBuf>,
     pub screen: Screen,
     pub frame_stats: bool,
+    pub discs: bool,
     pub gallery_shots: Option<PathBuf>,
     /// The exhibit's state, in kiosk mode.
     pub kiosk: Option<Kiosk>,
@@ -174,6 +178,7 @@ impl Launch {
             screenshot: cli.screenshot,
             screen,
             frame_stats: cli.frame_stats,
+            discs: cli.discs,
             gallery_shots: cli.gallery_shots,
             kiosk,
             language,
@@ -192,6 +197,7 @@ impl Launch {
             app.add_plugins(super::frames::plugin);
         }
         app.insert_resource(self.view.camera_start());
+        app.insert_resource(super::look::Discs(self.discs));
         if let Some(path) = self.screenshot {
             app.insert_resource(ScreenshotPlan::new(path));
         }

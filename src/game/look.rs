@@ -71,6 +71,8 @@ pub(super) struct Looks {
     /// (none for the šatra, the pawn).
     pub disc: Handle<Mesh>,
     pub disc_marks: [Option<Handle<Mesh>>; 6],
+    /// Matte paint for the marks, by side: red on ivory, ivory on red.
+    pub mark_paint: [Handle<StandardMaterial>; 2],
     /// The grey wood grain every wooden surface tints.
     pub grain: Handle<Image>,
 }
@@ -120,6 +122,9 @@ pub(super) fn load_looks(
         }),
     ];
     let disc_marks = PieceKind::ALL.map(|kind| disc_mark(kind).map(|mark| meshes.add(mark)));
+    let paint = |color: Color| StandardMaterial { base_color: color, perceptual_roughness: 0.8, ..default() };
+    let mark_paint =
+        [materials.add(paint(Color::srgb(0.55, 0.05, 0.04))), materials.add(paint(Color::srgb(0.95, 0.9, 0.78)))];
     commands.insert_resource(Looks {
         square: meshes.add(Cuboid::new(1.0, 0.12, 1.0)),
         squares,
@@ -128,6 +133,7 @@ pub(super) fn load_looks(
         grain,
         disc: meshes.add(Cylinder::new(DISC_RADIUS, DISC_HEIGHT).mesh().resolution(48)),
         disc_marks,
+        mark_paint,
     });
 }
 
@@ -209,8 +215,10 @@ fn dress_pieces(
                 if let Some(mark) = mark {
                     parent.spawn((
                         Mesh3d(mark),
-                        MeshMaterial3d(looks.sides[1 - side].clone()),
-                        Transform::from_xyz(0.0, DISC_HEIGHT + 0.005, 0.0),
+                        MeshMaterial3d(looks.mark_paint[side].clone()),
+                        // The triangle's point towards the enemy.
+                        Transform::from_xyz(0.0, DISC_HEIGHT + 0.005, 0.0)
+                            .with_rotation(Quat::from_rotation_y(std::f32::consts::FRAC_PI_2)),
                     ));
                 }
             });

@@ -198,7 +198,7 @@ pub(super) fn dress_board(
                 let line = Vec3::new(0.035, 0.006, 6.0 + DITCH);
                 slab("Great road", line, Vec3::new(x, 0.003, 0.0), &looks.inlay);
             }
-            slab("Felt", Vec3::new(11.0, 0.02, 18.5), Vec3::Y * felt_y, &looks.felt);
+            slab("Felt", Vec3::new(9.6, 0.02, 17.6), Vec3::Y * felt_y, &looks.felt);
         }
     }
 }

@@ -327,7 +327,8 @@ fn idle_timers(
             info!("idle: the attract loop starts");
         }
         attract(&mut kiosk, &mut words, &mut active, &mut commands);
-        screen.set(Screen::Attract);
+        // Not `set`: the same state again would run its exit and entry.
+        NextState::set_if_neq(&mut screen, Screen::Attract);
     }
 }
 
