@@ -15,6 +15,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             lay_board.run_if(resource_changed::<ActiveGame>),
+            super::input::drop_stale_selection.run_if(resource_changed::<ActiveGame>),
             mark_squares.run_if(
                 resource_changed::<ActiveGame>
                     .or_eager(resource_changed::<Selection>)
@@ -41,10 +42,16 @@ pub enum Ground {
     Dark,
     Light,
     /// A shatra battlefield square, chequered.
-    Field { light: bool },
+    Field {
+        light: bool,
+    },
     /// A battlefield square on the great road, file d.
-    Road { light: bool },
-    Fortress { light: bool },
+    Road {
+        light: bool,
+    },
+    Fortress {
+        light: bool,
+    },
     Gate,
 }
 
@@ -184,7 +191,8 @@ fn mark_squares(
     mut squares: Query<(&BoardSquare, &mut SquareMark)>,
 ) {
     let game = active.game();
-    let last: Vec<Cell> = game.last_move().map(|mv| [vec![mv.from()], mv.path()].concat()).unwrap_or_default();
+    let last: Vec<Cell> =
+        game.last_move().map(|mv| [vec![mv.from()], mv.path()].concat()).unwrap_or_default();
     let in_check = game.check();
     let next = selection.next();
     for (square, mut mark) in &mut squares {
@@ -214,7 +222,8 @@ mod tests {
     #[test]
     fn boards_are_laid_without_overlap_and_the_ditch_parts_the_halves() {
         for variant in Variant::BOTH {
-            let centres: Vec<Vec3> = cells(variant).into_iter().map(|cell| square_center(variant, cell)).collect();
+            let centres: Vec<Vec3> =
+                cells(variant).into_iter().map(|cell| square_center(variant, cell)).collect();
             for (i, a) in centres.iter().enumerate() {
                 for b in &centres[i + 1..] {
                     assert!(a.distance(*b) >= 0.99, "{variant}: squares overlap");

@@ -14,10 +14,6 @@ pub(super) fn plugin(app: &mut App) {
     // Behind the title the board is only a picture.
     app.add_observer(on_chosen.run_if(super::at_the_board));
     app.add_observer(on_dropped.run_if(super::at_the_board));
-    app.add_systems(
-        Update,
-        drop_stale_selection.in_set(super::AppSystems::Input).run_if(resource_changed::<ActiveGame>),
-    );
 }
 
 /// A person chose a square (a click, tap or drop), or clicked off the
@@ -55,6 +51,8 @@ enum Choice {
     Select(Selection),
     /// Nothing to do with this square: shake the man there, if any.
     Refuse(Option<Cell>),
+    /// Not a landing of the chain being entered: shake the man, keep the chain.
+    Shake(Cell),
     Clear,
 }
 
@@ -137,8 +135,10 @@ fn choose(game: &AnyGame, selection: &Selection, cell: Cell) -> Choice {
             };
         }
         if !selection.path.is_empty() {
-            // In the middle of a chain only its own landings count.
-            return Choice::Refuse(Some(from));
+            // In the middle of a chain only its own landings count: another
+            // square shakes the man and keeps the chain; his first square
+            // (or the table) lets go of it.
+            return if cell == from { Choice::Clear } else { Choice::Shake(from) };
         }
     }
     if own(cell) {
@@ -192,6 +192,11 @@ fn apply(
             }
             *selection = Selection::default();
         }
+        Choice::Shake(cell) => {
+            if let Some(entity) = piece_entity(pieces, cell) {
+                commands.entity(entity).insert(Shake::default());
+            }
+        }
         Choice::Clear => *selection = Selection::default(),
     }
 }
@@ -216,14 +221,16 @@ fn on_dropped(
     let game = active.game();
     let picked = Selection::of(game, from);
     let choice = match choose(game, &picked, dropped.to) {
-        Choice::Refuse(_) | Choice::Clear => Choice::Refuse(Some(from)),
+        Choice::Refuse(_) | Choice::Clear | Choice::Shake(_) => Choice::Refuse(Some(from)),
         choice => choice,
     };
     apply(choice, &mut selection, &pieces, &mut commands);
 }
 
-/// After any change to the game, an old selection no longer applies.
-fn drop_stale_selection(mut selection: ResMut<Selection>, mut hovered: ResMut<Hovered>) {
+/// After any change to the game, an old selection no longer applies. It
+/// runs in the frame of the change (see `board`), so that a choice made in
+/// the next frame stands.
+pub(super) fn drop_stale_selection(mut selection: ResMut<Selection>, mut hovered: ResMut<Hovered>) {
     if selection.from.is_some() {
         *selection = Selection::default();
     }
@@ -249,6 +256,7 @@ mod tests {
                 Choice::Play(mv) => return (Selection::default(), Some(mv)),
                 Choice::Select(next) => selection = next,
                 Choice::Refuse(_) | Choice::Clear => selection = Selection::default(),
+                Choice::Shake(_) => {}
             }
         }
         (selection, None)
@@ -282,9 +290,11 @@ mod tests {
         assert_eq!(next, ["f9", "g8"], "the batir goes on from g8, or the jalkin stops on f9 or g8");
         let (_, played) = enter(&game, &["e12", "e14", "c12", "g8", "g10"]);
         assert_eq!(played.map(|mv| mv.to_string()), Some("e12:e14Q:c12:g8:g10".into()));
-        // A landing off the chain lets go of it.
-        let (selection, played) = enter(&game, &["e12", "e14", "a1"]);
-        assert!(played.is_none() && selection.from.is_none());
+        // A square off the chain keeps it; the man's first square lets go.
+        let (selection, played) = enter(&game, &["e12", "e14", "a5"]);
+        assert!(played.is_none() && selection.path == [cell("e14")]);
+        let (selection, _) = enter(&game, &["e12", "e14", "e12"]);
+        assert!(selection.from.is_none());
     }
 
     #[test]

@@ -123,7 +123,8 @@ impl Launch {
         let players = [cli.white, cli.black];
         let fresh = AnyGame::new(cli.variant, Color::White);
         let (game, screen) = if let Some(path) = &cli.load {
-            let game = variant::load(path).map_err(|source| LaunchError::Load { path: path.clone(), source })?;
+            let game =
+                variant::load(path).map_err(|source| LaunchError::Load { path: path.clone(), source })?;
             (game, Screen::Game)
         } else if let Some(moves) = &cli.moves {
             let game = match cli.variant {

@@ -105,8 +105,10 @@ pub(super) fn load_looks(
             ..default()
         })
     };
-    let squares =
-        Ground::ALL.into_iter().map(|ground| MARKS.map(|mark| square_material(ground_color(ground), mark))).collect();
+    let squares = Ground::ALL
+        .into_iter()
+        .map(|ground| MARKS.map(|mark| square_material(ground_color(ground), mark)))
+        .collect();
     let figures = PieceKind::ALL.map(|kind| meshes.add(figure(kind).into_mesh()));
     let sides = [
         materials.add(StandardMaterial {
@@ -123,8 +125,10 @@ pub(super) fn load_looks(
     ];
     let disc_marks = PieceKind::ALL.map(|kind| disc_mark(kind).map(|mark| meshes.add(mark)));
     let paint = |color: Color| StandardMaterial { base_color: color, perceptual_roughness: 0.8, ..default() };
-    let mark_paint =
-        [materials.add(paint(Color::srgb(0.55, 0.05, 0.04))), materials.add(paint(Color::srgb(0.95, 0.9, 0.78)))];
+    let mark_paint = [
+        materials.add(paint(Color::srgb(0.55, 0.05, 0.04))),
+        materials.add(paint(Color::srgb(0.95, 0.9, 0.78))),
+    ];
     commands.insert_resource(Looks {
         square: meshes.add(Cuboid::new(1.0, 0.12, 1.0)),
         squares,

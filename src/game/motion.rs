@@ -64,9 +64,10 @@ fn start_glides(
         let chain = landings.len() > 1 && landings.last().is_some_and(|end| end.distance_squared(to) < 1e-6);
         let route = if chain { [vec![from], landings.clone()].concat() } else { vec![from, to] };
         // A man taken in a chain leaves when the capturer passes him.
-        let wait = prey.iter().position(|at| at.distance_squared(from) < 1e-6).map_or(0.0, |leg| {
-            if prey.len() > 1 { GLIDE_SECONDS * (leg as f32 + 0.5) } else { 0.0 }
-        });
+        let wait = prey
+            .iter()
+            .position(|at| at.distance_squared(from) < 1e-6)
+            .map_or(0.0, |leg| if prey.len() > 1 { GLIDE_SECONDS * (leg as f32 + 0.5) } else { 0.0 });
         let hop = view.piece.kind == PieceKind::Mori;
         commands.entity(entity).insert(Glide { route, elapsed: -wait, hop });
     }

@@ -5,12 +5,12 @@
 use super::Screen;
 use super::camera::{FollowTurn, ShowView, View};
 use super::dialogs::{Dialogs, Mode, NewGame, side_name};
+use super::input::Selection;
 use super::lang::Words;
+use super::look::Discs;
 use super::opponent::Thinking;
 use super::session::{ActiveGame, GameAction, Notice, Player};
 use super::storage::SaveDir;
-use super::input::Selection;
-use super::look::Discs;
 use crate::rules::Color as Side;
 use crate::variant::AnyGame;
 use bevy::prelude::*;
@@ -193,7 +193,9 @@ fn move_list(ui: &mut egui::Ui, game: &AnyGame) {
                 AnyGame::Shatar(game) => {
                     format!("{} moves first: d-child two squares.", side_name(game.first_player()))
                 }
-                AnyGame::Shatra(_) => format!("{} begins: drop a man or move a pawn.", side_name(Side::White)),
+                AnyGame::Shatra(_) => {
+                    format!("{} begins: drop a man or move a pawn.", side_name(Side::White))
+                }
             });
         }
         egui::Grid::new("moves").num_columns(3).striped(true).show(ui, |ui| {

@@ -55,7 +55,12 @@ pub struct Reconciled {
 /// Matches existing pieces to the position and to the pieces captured so
 /// far, keeping each where it can, so that only the moved, captured or
 /// restored ones change.
-pub fn reconcile(existing: &[PieceView], men: &[(Cell, Piece)], captured: &[Piece], variant: Variant) -> Reconciled {
+pub fn reconcile(
+    existing: &[PieceView],
+    men: &[(Cell, Piece)],
+    captured: &[Piece],
+    variant: Variant,
+) -> Reconciled {
     let mut views: Vec<Option<PieceView>> = existing.iter().copied().map(Some).collect();
     let mut matched = vec![false; views.len()];
     let mut wanted: Vec<(Piece, Cell)> = Vec::new();

@@ -1,8 +1,8 @@
 //! The setting: the board's frame with its carving, a felt mat, a dark
 //! wooden table, and warm light from above.
 
-use super::carving::{FRAME_HALF, FRAME_TOP, coordinates, ornament};
 use super::board::DITCH;
+use super::carving::{FRAME_HALF, FRAME_TOP, coordinates, ornament};
 use super::input::Chosen;
 use super::session::ActiveGame;
 use crate::variant::Variant;

@@ -372,7 +372,9 @@ fn shatra_caption(game: &shatra::Game, words: &Words) -> Caption {
     let (from, to) = (last.from().to_string(), last.to().to_string());
     let text = match last {
         shatra::Move::Drop { .. } => words.fill("attract.drops", &[("piece", name), ("to", &to)]),
-        shatra::Move::Step { .. } => words.fill("attract.moves", &[("piece", name), ("from", &from), ("to", &to)]),
+        shatra::Move::Step { .. } => {
+            words.fill("attract.moves", &[("piece", name), ("from", &from), ("to", &to)])
+        }
         shatra::Move::Capture { legs, .. } => {
             let count = legs.len().to_string();
             words.fill("attract.captures", &[("piece", name), ("count", &count), ("to", &to)])

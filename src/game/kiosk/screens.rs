@@ -80,7 +80,8 @@ fn welcome(
                     for &variant in &kiosk.config.variants {
                         let text = RichText::new(words.get(variant_key(variant))).size(26.0);
                         let current = kiosk.variant == variant;
-                        let button = egui::Button::selectable(current, text).min_size(EguiVec2::new(260.0, 56.0));
+                        let button =
+                            egui::Button::selectable(current, text).min_size(EguiVec2::new(260.0, 56.0));
                         if ui.add(button).clicked() && !current {
                             chosen = Some(KioskAction::Variant(variant));
                         }
