@@ -551,3 +551,46 @@ exit $status
     assert!(log.contains("the staff's exit chord"), "{log}");
     assert!(!log.contains("panicked"), "{log}");
 }
+
+/// The centre of a shatra square.
+fn shatra_center(name: &str) -> Vec3 {
+    square_center(Variant::Shatra, Cell::parse(name).expect("a square"))
+}
+
+/// Shatra's board from the top, after a drop each: the ditch, a fortress,
+/// the men in their colours, and the tournament discs with their marks.
+#[test]
+fn shatra_renders_its_board_men_and_discs() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (figures_png, discs_png) = (dir.path().join("figures.png"), dir.path().join("discs.png"));
+    screenshot("d3*c6 d12*e9", &["--variant", "shatra"], &figures_png);
+    screenshot("d3*c6 d12*e9", &["--variant", "shatra", "--discs"], &discs_png);
+    let (figures, discs) = (Picture::load(&figures_png), Picture::load(&discs_png));
+    assert_eq!((figures.width, figures.height), (WIDTH, HEIGHT));
+    let at = |picture: &Picture, name: &str| picture.at_in(Variant::Shatra, shatra_center(name));
+
+    // The ditch, dark water between ranks 7 and 8.
+    let ditch = figures.at_in(Variant::Shatra, (shatra_center("b7") + shatra_center("b8")) / 2.0);
+    for side in ["b7", "b8"] {
+        let square = at(&figures, side);
+        assert!(luminance(ditch) + 60.0 < luminance(square), "ditch {ditch:?}, {side} {square:?}");
+    }
+    // The fortress's brick red against the battlefield's pale wood, both
+    // light squares, both empty (d3's tura was dropped onto c6).
+    let (fortress, field) = (at(&figures, "d3"), at(&figures, "b7"));
+    assert!(fortress[0] - fortress[1] > field[0] - field[1] + 20.0, "fortress {fortress:?}, field {field:?}");
+    // The men: the ivory tura on c6, the red tura on e9.
+    let (ivory, empty_dark) = (at(&figures, "c6"), at(&figures, "c7"));
+    assert!(luminance(ivory) > luminance(empty_dark) + 40.0, "ivory {ivory:?}, empty {empty_dark:?}");
+    let (red, empty) = (at(&figures, "e9"), at(&figures, "g9"));
+    assert!(red[1] + 40.0 < empty[1], "red {red:?} on e9, empty {empty:?}");
+
+    // Discs in place of figures: the ivory tura's disc bears a red square,
+    // the red tura's an ivory one; empty squares are unchanged.
+    let (marked, carved) = (at(&discs, "c6"), at(&figures, "c6"));
+    assert!(marked[1] + 40.0 < carved[1], "the tura's disc {marked:?}, its figure {carved:?}");
+    let black_mark = at(&discs, "e9");
+    assert!(black_mark[1] > red[1] + 60.0, "an ivory mark {black_mark:?} on the red disc");
+    let (plain_a, plain_b) = (at(&discs, "g7"), at(&figures, "g7"));
+    assert!(distance(plain_a, plain_b) < 20.0, "g7 differs: {plain_a:?} and {plain_b:?}");
+}
