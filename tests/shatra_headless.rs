@@ -227,3 +227,24 @@ fn a_shatra_game_is_saved_and_loaded_as_shatra() {
     );
     assert_mirror(&mut app);
 }
+
+#[test]
+fn a_pawn_promoted_at_the_end_of_his_move_waits_for_the_officer_to_be_chosen() {
+    let start = from_fen("3/1rp/2P/1/4p2/6k/7/7/7/6K/1/3/3/3 w - - 0 1");
+    let mut app = app_with(start, [Player::Human; 2]);
+    click(&mut app, "e12");
+    click(&mut app, "c14");
+    assert!(game(&app).moves().is_empty(), "played before the officer was chosen");
+    let offered = app.world().resource::<Selection>().promotions.clone();
+    let kinds: Vec<Option<ManKind>> = offered.iter().map(|mv| mv.promotion()).collect();
+    for kind in [ManKind::Batir, ManKind::Tura, ManKind::Jalkin] {
+        assert!(kinds.contains(&Some(kind)), "{kind:?} is offered: {kinds:?}");
+    }
+    // The panel's button for the tura plays that move.
+    let tura = offered.into_iter().find(|mv| mv.promotion() == Some(ManKind::Tura)).expect("the tura");
+    app.world_mut().trigger(GameAction::Play(tura));
+    app.update();
+    assert_eq!(last_move(&app), Some("e12:c14R".into()));
+    assert!(app.world().resource::<Selection>().promotions.is_empty());
+    assert_mirror(&mut app);
+}

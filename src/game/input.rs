@@ -37,6 +37,9 @@ pub struct Selection {
     pub moves: Vec<AnyMove>,
     /// Whether each move in `moves` takes a man.
     captures: Vec<bool>,
+    /// The entry is complete but a pawn became an officer on the way: the
+    /// moves to choose from, one per officer.
+    pub promotions: Vec<AnyMove>,
 }
 
 /// The square of the movable piece under the pointer.
@@ -68,7 +71,7 @@ impl Selection {
     fn of(game: &AnyGame, from: Cell) -> Selection {
         let moves: Vec<AnyMove> = game.legal_moves().into_iter().filter(|mv| mv.from() == from).collect();
         let captures = moves.iter().map(|mv| game.is_capture(mv)).collect();
-        Selection { from: Some(from), path: Vec::new(), moves, captures }
+        Selection { from: Some(from), path: Vec::new(), moves, captures, promotions: Vec::new() }
     }
 
     /// The squares that may be entered next, and whether landing there takes a man.
@@ -88,17 +91,24 @@ impl Selection {
     /// Whether the chain entered so far may end here or go on: the biy's
     /// choice, made by choosing him again.
     pub fn can_stop(&self) -> bool {
-        self.finished().is_some() && self.moves.iter().any(|mv| mv.path().len() > self.path.len())
+        !self.finished().is_empty() && self.moves.iter().any(|mv| mv.path().len() > self.path.len())
     }
 
-    /// The move that ends where the entry stands now, if one may end here
-    /// (the biy may stop a chain partway).
-    fn finished(&self) -> Option<AnyMove> {
-        let ends: Vec<&AnyMove> =
-            self.moves.iter().filter(|mv| !self.path.is_empty() && mv.path() == self.path).collect();
-        // Moves that differ only by the officer a pawn becomes: the
-        // strongest, which the core lists first.
-        ends.first().map(|mv| (*mv).clone())
+    /// The moves that end where the entry stands now (the biy may stop a
+    /// chain partway); more than one when they differ only by the officer a
+    /// pawn becomes.
+    fn finished(&self) -> Vec<AnyMove> {
+        self.moves.iter().filter(|mv| !self.path.is_empty() && mv.path() == self.path).cloned().collect()
+    }
+
+    /// The entry ends here: the move, or the officers to choose from.
+    fn end(&self) -> Choice {
+        let mut ends = self.finished();
+        match ends.len() {
+            0 => Choice::Clear,
+            1 => Choice::Play(ends.remove(0)),
+            _ => Choice::Select(Selection { promotions: ends, ..self.clone() }),
+        }
     }
 
     /// The selection one landing further, keeping the moves that go there.
@@ -112,7 +122,7 @@ impl Selection {
             .filter(|(mv, _)| mv.path().starts_with(&path))
             .map(|(mv, capture)| (mv.clone(), *capture))
             .unzip();
-        Selection { from: self.from, path, moves, captures }
+        Selection { from: self.from, path, moves, captures, promotions: Vec::new() }
     }
 }
 
@@ -124,15 +134,12 @@ fn choose(game: &AnyGame, selection: &Selection, cell: Cell) -> Choice {
         if cell == at {
             // Choosing the man again: stop a chain here if that is legal,
             // else let go.
-            return selection.finished().map_or(Choice::Clear, Choice::Play);
+            return selection.end();
         }
         let further = selection.extended(cell);
         if !further.moves.is_empty() {
             let goes_on = further.moves.iter().any(|mv| mv.path().len() > further.path.len());
-            return match further.finished() {
-                Some(mv) if !goes_on => Choice::Play(mv),
-                _ => Choice::Select(further),
-            };
+            return if goes_on { Choice::Select(further) } else { further.end() };
         }
         if !selection.path.is_empty() {
             // In the middle of a chain only its own landings count: another
@@ -295,6 +302,19 @@ mod tests {
         assert!(played.is_none() && selection.path == [cell("e14")]);
         let (selection, _) = enter(&game, &["e12", "e14", "e12"]);
         assert!(selection.from.is_none());
+    }
+
+    #[test]
+    fn a_pawn_reaching_the_end_rank_waits_for_the_officer_to_be_chosen() {
+        // Seed 002's mid-chain promotion: e12 takes d13 and lands on c14 as
+        // the batir, tura or jalkin White has lost.
+        let fen = "3/1rp/2P/1/4p2/6k/7/7/7/6K/1/3/3/3 w - - 0 1";
+        let game = AnyGame::from(shatra::Game::from_fen(ShatraRules::default(), fen).expect("a position"));
+        let (selection, played) = enter(&game, &["e12", "c14"]);
+        assert!(played.is_none(), "no officer chosen for him");
+        let mut offered: Vec<String> = selection.promotions.iter().map(ToString::to_string).collect();
+        offered.sort();
+        assert_eq!(offered, ["e12:c14B", "e12:c14Q", "e12:c14R"]);
     }
 
     #[test]

@@ -12,6 +12,7 @@ use super::opponent::Thinking;
 use super::session::{ActiveGame, GameAction, Notice, Player};
 use super::storage::SaveDir;
 use crate::rules::Color as Side;
+use crate::shatra::ManKind;
 use crate::variant::AnyGame;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, RichText};
@@ -93,11 +94,10 @@ fn title(
 fn game_panel(
     mut contexts: EguiContexts,
     (active, thinking, words): (Res<ActiveGame>, Query<(), With<Thinking>>, Res<Words>),
-    (selection, mut discs): (Res<Selection>, ResMut<Discs>),
+    (selection, mut discs, mut follow): (Res<Selection>, ResMut<Discs>, ResMut<FollowTurn>),
     mut notice: ResMut<Notice>,
     mut dialogs: ResMut<Dialogs>,
     saves: Res<SaveDir>,
-    mut follow: ResMut<FollowTurn>,
     mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -111,6 +111,17 @@ fn game_panel(
             status(ui, &active, &words, !thinking.is_empty());
             if selection.can_stop() {
                 ui.label(RichText::new("Choose the biy again to end his captures here.").italics());
+            }
+            if !selection.promotions.is_empty() {
+                ui.label(RichText::new("The pawn becomes").strong());
+                ui.horizontal(|ui| {
+                    for mv in &selection.promotions {
+                        let name = mv.promotion().map_or("?", officer_name);
+                        if ui.button(RichText::new(name).size(16.0)).clicked() {
+                            commands.trigger(GameAction::Play(mv.clone()));
+                        }
+                    }
+                });
             }
             ui.separator();
             move_list(ui, game);
@@ -182,6 +193,16 @@ fn status(ui: &mut egui::Ui, active: &ActiveGame, words: &Words, thinking: bool)
     });
     if let Some(call) = game.shatar().and_then(|game| words.checks(game.last_checks())) {
         ui.label(RichText::new(call).size(30.0).strong().color(Color32::from_rgb(230, 70, 50)));
+    }
+}
+
+fn officer_name(kind: ManKind) -> &'static str {
+    match kind {
+        ManKind::Batir => "batïr",
+        ManKind::Tura => "tura",
+        ManKind::Jalkin => "jalkïn",
+        ManKind::Biy => "biy",
+        ManKind::Shatra => "šatra",
     }
 }
 

@@ -295,6 +295,15 @@ impl AnyMove {
         }
     }
 
+    /// The officer a shatra pawn becomes in this move, if he does.
+    pub fn promotion(&self) -> Option<shatra::ManKind> {
+        match self {
+            AnyMove::Shatra(shatra::Move::Step { promotion, .. }) => *promotion,
+            AnyMove::Shatra(shatra::Move::Capture { legs, .. }) => legs.iter().find_map(|leg| leg.promotion),
+            _ => None,
+        }
+    }
+
     /// The men a shatra chain takes, leg by leg; none for other moves
     /// (a Shatar capture takes the man on `to`).
     pub fn prey(&self) -> Vec<Cell> {

@@ -4,9 +4,11 @@
 
 use super::{Caption, Difficulty, Kiosk, KioskAction, Mode};
 use crate::game::Screen;
-use crate::game::lang::{Language, Words, side_key, variant_key};
+use crate::game::input::Selection;
+use crate::game::lang::{Language, Words, man_key, side_key, variant_key};
 use crate::game::opponent::{AiPace, Thinking};
 use crate::game::session::ActiveGame;
+use crate::game::session::GameAction;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, RichText, Vec2 as EguiVec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -124,7 +126,7 @@ fn welcome(
 fn game_panel(
     mut contexts: EguiContexts,
     (words, kiosk, active): (Res<Words>, Res<Kiosk>, Res<ActiveGame>),
-    thinking: Query<(), With<Thinking>>,
+    (thinking, selection): (Query<(), With<Thinking>>, Res<Selection>),
     time: Res<Time>,
     mut commands: Commands,
 ) -> Result {
@@ -148,6 +150,16 @@ fn game_panel(
                 });
             } else if active.lone_human().is_some() && active.human_to_move() {
                 ui.label(RichText::new(words.get("game.your_move")).size(18.0));
+            }
+            if !selection.promotions.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    for mv in &selection.promotions {
+                        let name = mv.promotion().map_or("?", |kind| words.get(man_key(kind)));
+                        if big(ui, name, 100.0) {
+                            commands.trigger(GameAction::Play(mv.clone()));
+                        }
+                    }
+                });
             }
             if let Some(call) = game.shatar().and_then(|game| words.checks(game.last_checks())) {
                 ui.label(RichText::new(call).size(40.0).strong().color(CHECK_RED));
