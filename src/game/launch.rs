@@ -165,7 +165,7 @@ impl Launch {
                 }
                 KioskScreen::Attract => (Screen::Attract, [Player::Ai; 2], levels.attract),
             };
-            active = ActiveGame::new(Game::new(kiosk.config.rules, Color::White), players);
+            active = ActiveGame::new(kiosk.new_game(kiosk.variant, Color::White), players);
             active.ai_level = level;
             (Some(kiosk), screen)
         } else {

@@ -1,12 +1,15 @@
-//! The rules card: each piece with a small diagram of its moves (from the
-//! gallery's demonstrations, so from the rules core), the three kinds of
-//! check, and why some mates only draw.
+//! The rules card: for Shatar, each piece with a small diagram of its moves
+//! (from the gallery's demonstrations, so from the rules core), the three
+//! kinds of check, and why some mates only draw; for shatra, its board, men,
+//! reserve, captures and how to win.
 
 use super::screens::{GOLD, KioskScreens, panel};
 use super::{Kiosk, KioskAction};
 use crate::game::gallery::demo;
-use crate::game::lang::{Words, rules_key};
+use crate::game::lang::{Words, man_key, rules_key};
 use crate::rules::{Color, Piece, PieceKind};
+use crate::shatra::ManKind;
+use crate::variant::Variant;
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, RichText, Sense, Stroke, vec2};
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
@@ -28,6 +31,10 @@ fn card(mut contexts: EguiContexts, words: Res<Words>, kiosk: Res<Kiosk>, mut co
     panel("Rules", Align2::CENTER_CENTER, [0.0, -40.0]).show(ctx, |ui| {
         ui.set_width(width);
         egui::ScrollArea::vertical().max_height(screen.height() - 250.0).show(ui, |ui| {
+            if kiosk.variant == Variant::Shatra {
+                shatra_card(ui, &words);
+                return;
+            }
             ui.label(RichText::new(words.get("rules.title")).size(34.0).strong().color(GOLD));
             ui.label(RichText::new(words.get("rules.opening")).size(17.0));
             ui.add_space(6.0);
@@ -77,6 +84,33 @@ fn card(mut contexts: EguiContexts, words: Res<Words>, kiosk: Res<Kiosk>, mut co
         commands.trigger(KioskAction::Rules(false));
     }
     Ok(())
+}
+
+/// Shatra's rules in words: the board, each man, the reserve, captures.
+fn shatra_card(ui: &mut egui::Ui, words: &Words) {
+    const MEN: [(ManKind, &str); 5] = [
+        (ManKind::Biy, "shatra.biy"),
+        (ManKind::Batir, "shatra.batir"),
+        (ManKind::Tura, "shatra.tura"),
+        (ManKind::Jalkin, "shatra.jalkin"),
+        (ManKind::Shatra, "shatra.shatra"),
+    ];
+    ui.label(RichText::new(words.get("shatra.title")).size(34.0).strong().color(GOLD));
+    ui.label(RichText::new(words.get("shatra.board")).size(17.0));
+    ui.add_space(6.0);
+    ui.label(RichText::new(words.get("rules.moves")).size(24.0).strong());
+    for (kind, key) in MEN {
+        ui.horizontal_top(|ui| {
+            let name = RichText::new(words.get(man_key(kind))).size(22.0).strong().color(GOLD);
+            ui.add_sized([130.0, 26.0], egui::Label::new(name));
+            ui.add(egui::Label::new(RichText::new(words.get(key)).size(16.0)).wrap());
+        });
+    }
+    ui.add_space(6.0);
+    for key in ["shatra.reserve", "shatra.captures", "shatra.chains", "shatra.winning"] {
+        ui.label(RichText::new(words.get(key)).size(17.0));
+        ui.add_space(4.0);
+    }
 }
 
 /// A small board: the piece, lit destinations, and red rings on captures.
