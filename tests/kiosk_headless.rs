@@ -16,6 +16,7 @@ use common::board::{assert_mirror, click_on, hit, location};
 use shatar::game::kiosk::{self, Caption, Difficulty, Kiosk, KioskAction, KioskConfig, Mode};
 use shatar::game::lang::{Language, Words};
 use shatar::game::{ActiveGame, BoardSquare, PieceView, Player, Screen};
+use shatar::variant::Variant;
 use std::time::Duration;
 
 const SIZE: Vec2 = Vec2::new(1280.0, 720.0);
@@ -408,4 +409,38 @@ fn taps_play_moves_like_clicks() {
         assert_eq!(game.last_move().map(|mv| mv.to_string()), Some(uci.to_string()));
         assert_mirror(&mut app);
     }
+}
+
+/// The welcome screen's game choice: the board behind it, the visitor's
+/// game and "Play again" follow it; the attract loop shows both games and
+/// the next visitor finds the exhibit's first game chosen again.
+#[test]
+fn a_visitor_chooses_the_game_and_the_next_finds_the_default() {
+    let variant = |app: &App| app.world().resource::<ActiveGame>().game().variant();
+    let mut app = exhibit(KioskConfig::default());
+    assert_eq!(variant(&app), Variant::Shatar, "the config's first game");
+    act(&mut app, KioskAction::Variant(Variant::Shatra));
+    assert_eq!(
+        (screen(&app), variant(&app)),
+        (Screen::Title, Variant::Shatra),
+        "the board behind the welcome"
+    );
+    act(&mut app, KioskAction::Play(Mode::Computer(Difficulty::Easy)));
+    assert_eq!((screen(&app), variant(&app)), (Screen::Game, Variant::Shatra));
+    assert_eq!(players(&app), [Player::Human, Player::Ai]);
+    act(&mut app, KioskAction::Again);
+    assert_eq!(variant(&app), Variant::Shatra, "play again keeps the game");
+    act(&mut app, KioskAction::Menu);
+    assert_eq!(variant(&app), Variant::Shatra);
+    // Abandoned: the attract loop, then a new visitor.
+    step(&mut app, 95.0);
+    step(&mut app, 0.1);
+    assert_eq!(screen(&app), Screen::Attract);
+    tap(&mut app, SIZE / 2.0);
+    assert_eq!((screen(&app), variant(&app)), (Screen::Title, Variant::Shatar), "back to the default");
+    // A config offering only shatra never shows Shatar.
+    let only = KioskConfig { variants: vec![Variant::Shatra], ..default() };
+    let mut app = exhibit(only);
+    act(&mut app, KioskAction::Variant(Variant::Shatar));
+    assert_eq!(variant(&app), Variant::Shatra, "a game not offered cannot be chosen");
 }

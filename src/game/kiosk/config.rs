@@ -288,6 +288,21 @@ mod tests {
     }
 
     #[test]
+    fn the_games_offered_are_checked() {
+        let (config, warnings) = KioskConfig::parse("variants = [\"shatra\", \"shatra\", \"shatar\"]", "t");
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(config.variants, [Variant::Shatra, Variant::Shatar], "each game once, in order");
+        let (config, warnings) = KioskConfig::parse("variants = []", "t");
+        assert_eq!(config.variants, KioskConfig::default().variants);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        let (config, warnings) = KioskConfig::parse("variants = [\"chess\"]", "t");
+        assert_eq!(config, KioskConfig::default());
+        assert!(warnings[0].contains("malformed"), "{warnings:?}");
+        let (config, _) = KioskConfig::parse("[shatra_rules]\ndrops_on_great_road = false\n", "t");
+        assert!(!config.shatra_rules.drops_on_great_road);
+    }
+
+    #[test]
     fn a_missing_file_is_the_defaults_with_a_warning() {
         let (config, warnings) = KioskConfig::load(Some(Path::new("/no/such/kiosk.toml")));
         assert_eq!(config, KioskConfig::default());

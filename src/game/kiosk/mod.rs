@@ -63,7 +63,9 @@ pub fn plugin(app: &mut App) {
 pub fn headless(config: KioskConfig) -> App {
     let mut app = App::new();
     app.add_plugins(MinimalPlugins).add_plugins(super::headless_plugin);
-    app.insert_resource(Kiosk::new(config));
+    let kiosk = Kiosk::new(config);
+    app.insert_resource(ActiveGame::new(kiosk.new_game(kiosk.variant, Color::White), [Player::Human; 2]));
+    app.insert_resource(kiosk);
     app.add_plugins(plugin);
     app.insert_resource(super::AiPace(std::time::Duration::ZERO));
     app.world_mut().resource_mut::<Time<Virtual>>().set_max_delta(std::time::Duration::from_secs(3600));
@@ -250,6 +252,7 @@ fn attract(kiosk: &mut Kiosk, words: &mut Words, active: &mut ActiveGame, comman
     kiosk.mode = None;
     kiosk.attract_over_since = None;
     words.language = kiosk.config.language;
+    kiosk.variant = kiosk.config.variants.first().copied().unwrap_or_default();
     active.ai_level = kiosk.config.levels.attract;
     // The games offered in turn, and in each, each side opens in turn.
     let offered = &kiosk.config.variants;
