@@ -34,7 +34,12 @@ pub fn choose_move(game: &Game, level: u8, seed: u64, stop: &AtomicBool) -> Opti
 /// evaluation, under the game's rules, says it is not ahead.
 pub fn accepts_draw(game: &Game, us: Color) -> bool {
     let position = game.position();
-    let score = evaluate(position, game.rules().stalemate);
-    let ours = if position.side_to_move() == us { score } else { -score };
+    content_with_draw(evaluate(position, game.rules().stalemate), position.side_to_move(), us)
+}
+
+/// Whether `us` takes a draw, given the evaluation for the side to move:
+/// when it is not ahead. Both games' computers use this.
+pub(crate) fn content_with_draw(score: i32, to_move: Color, us: Color) -> bool {
+    let ours = if to_move == us { score } else { -score };
     ours <= 50
 }

@@ -48,9 +48,7 @@ pub fn evaluate(position: &Position) -> i32 {
 /// evaluation says it is not ahead.
 pub fn accepts_draw(game: &Game, us: Color) -> bool {
     let position = game.position();
-    let score = evaluate(position);
-    let ours = if position.side_to_move() == us { score } else { -score };
-    ours <= 50
+    super::content_with_draw(evaluate(position), position.side_to_move(), us)
 }
 
 /// A move for the side to move at `level`, within the level's time in the

@@ -31,10 +31,6 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component, Clone, Copy, PartialEq, Eq, Debug)]
 pub struct BoardSquare(pub Cell);
 
-/// The board in play, laid once per variant.
-#[derive(Resource, Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Laid(pub Variant);
-
 /// What a square is made of: a chequered Shatar square, or the region of
 /// the shatra board it belongs to.
 #[derive(Component, Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -147,18 +143,17 @@ pub fn cells(variant: Variant) -> Vec<Cell> {
 /// Lays the squares of the game's variant, replacing another variant's.
 fn lay_board(
     active: Res<ActiveGame>,
-    laid: Option<Res<Laid>>,
     squares: Query<Entity, With<BoardSquare>>,
+    mut laid: Local<Option<Variant>>,
     mut commands: Commands,
 ) {
     let variant = active.game().variant();
-    if laid.is_some_and(|laid| laid.0 == variant) {
+    if laid.replace(variant) == Some(variant) {
         return;
     }
     for entity in &squares {
         commands.entity(entity).despawn();
     }
-    commands.insert_resource(Laid(variant));
     for cell in cells(variant) {
         commands
             .spawn((

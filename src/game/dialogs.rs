@@ -65,10 +65,7 @@ impl NewGame {
     }
 
     fn game(&self) -> AnyGame {
-        match self.variant {
-            Variant::Shatar => Game::new(self.rules, self.first).into(),
-            Variant::Shatra => shatra::Game::new(self.shatra_rules).into(),
-        }
+        AnyGame::with_rules(self.variant, self.first, self.rules, self.shatra_rules)
     }
 
     fn players(&self) -> [Player; 2] {

@@ -47,7 +47,7 @@ pub struct Selection {
 pub struct Hovered(pub Option<Cell>);
 
 /// What choosing a square comes to.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 enum Choice {
     Play(AnyMove),
     /// A new or longer selection.
@@ -58,14 +58,6 @@ enum Choice {
     Shake(Cell),
     Clear,
 }
-
-impl PartialEq for Selection {
-    fn eq(&self, other: &Selection) -> bool {
-        self.from == other.from && self.path == other.path && self.moves == other.moves
-    }
-}
-
-impl Eq for Selection {}
 
 impl Selection {
     fn of(game: &AnyGame, from: Cell) -> Selection {

@@ -140,10 +140,7 @@ impl Words {
 
     /// The result and its reason, on two lines' worth of words.
     pub fn outcome(&self, outcome: Outcome) -> (String, &str) {
-        let head = match outcome.winner() {
-            Some(winner) => self.fill("game.wins", &[("side", self.get(side_key(winner)))]),
-            None => self.get("game.draw").to_string(),
-        };
+        let head = self.result(outcome.winner());
         let reason = match (outcome.reason(), outcome.winner()) {
             (Reason::Stalemate, Some(_)) => "reason.stalemate_win",
             (Reason::Stalemate, None) => "reason.stalemate_draw",
@@ -152,16 +149,21 @@ impl Words {
         (head, self.get(reason))
     }
 
+    /// "Ivory wins", or "Draw".
+    fn result(&self, winner: Option<crate::rules::Color>) -> String {
+        match winner {
+            Some(winner) => self.fill("game.wins", &[("side", self.get(side_key(winner)))]),
+            None => self.get("game.draw").to_string(),
+        }
+    }
+
     /// The result of either game and its reason.
     pub fn any_outcome(&self, outcome: AnyOutcome) -> (String, &str) {
         let outcome = match outcome {
             AnyOutcome::Shatar(outcome) => return self.outcome(outcome),
             AnyOutcome::Shatra(outcome) => outcome,
         };
-        let head = match outcome.winner() {
-            Some(winner) => self.fill("game.wins", &[("side", self.get(side_key(winner)))]),
-            None => self.get("game.draw").to_string(),
-        };
+        let head = self.result(outcome.winner());
         let reason = match outcome.reason() {
             shatra::Reason::BiyCaptured => "reason.biy_captured",
             shatra::Reason::Stalemate => "reason.stalemate_win",

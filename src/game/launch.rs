@@ -98,8 +98,8 @@ pub enum LaunchError {
     Load { path: PathBuf, source: AnyRecordError },
     #[error("--moves: {0}")]
     Moves(#[from] MovesError),
-    #[error("--moves: move {index} ({text}): {source}")]
-    ShatraMoves { index: usize, text: String, source: shatra::GameError },
+    #[error("--moves: {0}")]
+    ShatraMoves(#[from] shatra::MovesError),
 }
 
 /// What the windowed game starts with, checked before any window opens.
@@ -212,13 +212,7 @@ impl Launch {
 /// initial array.
 pub fn replay_shatra(moves: &str) -> Result<shatra::Game, LaunchError> {
     let mut game = shatra::Game::new(ShatraRules::default());
-    for (index, text) in moves.split_whitespace().enumerate() {
-        game.play_text(text).map_err(|source| LaunchError::ShatraMoves {
-            index: index + 1,
-            text: text.to_string(),
-            source,
-        })?;
-    }
+    game.play_texts(moves.split_whitespace())?;
     Ok(game)
 }
 

@@ -49,6 +49,9 @@ fn start_glides(
     mut commands: Commands,
     pieces: Query<(Entity, &PieceView, &Transform), Changed<PieceView>>,
 ) {
+    if pieces.is_empty() {
+        return;
+    }
     let variant = active.game().variant();
     let last = active.game().last_move();
     let landings: Vec<Vec3> =

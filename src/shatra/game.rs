@@ -76,6 +76,15 @@ pub enum GameError {
     Text(#[from] MoveTextError),
 }
 
+/// A move in a list that could not be played, with its 1-based index.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+#[error("move {index} ({text}): {source}")]
+pub struct MovesError {
+    pub index: usize,
+    pub text: String,
+    pub source: GameError,
+}
+
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: ShatraRules,
@@ -154,6 +163,19 @@ impl Game {
         // The text is read against the legal moves: no second check.
         let mv = parse_move(self.position(), self.rules, text)?;
         self.push(mv);
+        Ok(())
+    }
+
+    /// Plays moves written as `play_text` reads them, stopping at the first
+    /// that cannot be played.
+    pub fn play_texts<'a>(&mut self, texts: impl IntoIterator<Item = &'a str>) -> Result<(), MovesError> {
+        for (index, text) in texts.into_iter().enumerate() {
+            self.play_text(text).map_err(|source| MovesError {
+                index: index + 1,
+                text: text.to_string(),
+                source,
+            })?;
+        }
         Ok(())
     }
 

@@ -13,7 +13,7 @@ mod record;
 mod rules;
 
 pub use board::{FILES, RANKS, Region, Square};
-pub use game::{Game, GameError, Outcome, Reason};
+pub use game::{Game, GameError, MovesError, Outcome, Reason};
 pub use legal::{legal_moves, perft};
 pub use moves::{Leg, Move, quiet_moves};
 pub use notation::{MoveTextError, parse_move};

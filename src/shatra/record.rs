@@ -1,7 +1,7 @@
 //! Shatra game records: versioned JSON like Shatar's, marked with their
 //! variant, replayed through the rules when read, written atomically.
 
-use super::game::{Game, GameError, Outcome, Reason};
+use super::game::{Game, GameError, MovesError, Outcome, Reason};
 use super::position::{Position, PositionError};
 use super::rules::ShatraRules;
 use crate::rules::{Color, ResultTag, write_atomically};
@@ -77,13 +77,8 @@ impl ShatraRecord {
             None => Position::initial(),
         };
         let mut game = Game::from_position(self.rules, start);
-        for (index, text) in self.moves.iter().enumerate() {
-            game.play_text(text).map_err(|source| RecordError::Move {
-                index: index + 1,
-                text: text.clone(),
-                source,
-            })?;
-        }
+        game.play_texts(self.moves.iter().map(String::as_str))
+            .map_err(|MovesError { index, text, source }| RecordError::Move { index, text, source })?;
         match (self.result, self.reason) {
             (ResultTag::Draw, Some(Reason::Agreement)) => {
                 let _ = game.agree_draw();

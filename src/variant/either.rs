@@ -75,9 +75,19 @@ impl AnyGame {
     /// A fresh game under the default rules. `first` only matters in
     /// Shatar, where either side may open; in shatra White begins.
     pub fn new(variant: Variant, first: Color) -> AnyGame {
+        AnyGame::with_rules(variant, first, rules::RuleOptions::default(), shatra::ShatraRules::default())
+    }
+
+    /// A fresh game of `variant` under the rule options for its game.
+    pub fn with_rules(
+        variant: Variant,
+        first: Color,
+        rules: rules::RuleOptions,
+        shatra_rules: shatra::ShatraRules,
+    ) -> AnyGame {
         match variant {
-            Variant::Shatar => AnyGame::Shatar(rules::Game::new(rules::RuleOptions::default(), first)),
-            Variant::Shatra => AnyGame::Shatra(shatra::Game::new(shatra::ShatraRules::default())),
+            Variant::Shatar => AnyGame::Shatar(rules::Game::new(rules, first)),
+            Variant::Shatra => AnyGame::Shatra(shatra::Game::new(shatra_rules)),
         }
     }
 

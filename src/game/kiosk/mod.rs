@@ -17,7 +17,7 @@ pub use window::window_plugin;
 use super::lang::{Language, Words, man_key};
 use super::session::{ActiveGame, GameAction, Player};
 use super::{AppSystems, Screen};
-use crate::rules::{Color, Game, PieceKind};
+use crate::rules::{Color, PieceKind};
 use crate::shatra;
 use crate::variant::{AnyGame, Variant};
 use bevy::input::ButtonState;
@@ -116,10 +116,7 @@ impl Kiosk {
 
     /// A fresh game of `variant` under the exhibit's rules.
     pub fn new_game(&self, variant: Variant, first: Color) -> AnyGame {
-        match variant {
-            Variant::Shatar => Game::new(self.config.rules, first).into(),
-            Variant::Shatra => shatra::Game::new(self.config.shatra_rules).into(),
-        }
+        AnyGame::with_rules(variant, first, self.config.rules, self.config.shatra_rules)
     }
 
     /// Seconds left before an abandoned game returns to the attract loop,
