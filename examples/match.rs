@@ -10,11 +10,13 @@
 
 use clap::Parser;
 use shatar::rules::{Color, Game, Outcome, Position, RuleOptions, StalemateRule};
-use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use support::uci::Uci;
+
+mod support {
+    pub mod uci;
+}
 
 #[derive(Parser)]
 #[command(about = "shatar-engine against Fairy-Stockfish, adjudicated by the Shatar rules core")]
@@ -47,118 +49,6 @@ struct Args {
     /// Print every move with the mover's score.
     #[arg(long)]
     verbose: bool,
-}
-
-/// A UCI engine in a child process; its lines arrive on a channel.
-struct Uci {
-    name: String,
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    /// The score of the last search's last `info` line.
-    last_score: Option<String>,
-}
-
-impl Uci {
-    fn start(name: &str, path: &PathBuf, options: &[(&str, String)]) -> Result<Uci, String> {
-        let mut child = Command::new(path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|error| format!("cannot start {}: {error}", path.display()))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (sender, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut engine = Uci { name: name.to_string(), child, stdin, lines, last_score: None };
-        engine.send("uci")?;
-        engine.wait_for("uciok", Duration::from_secs(10))?;
-        for (option, value) in options {
-            engine.send(&format!("setoption name {option} value {value}"))?;
-        }
-        engine.ready()?;
-        Ok(engine)
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|error| format!("{}: {error}", self.name))
-    }
-
-    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
-        let deadline = Instant::now() + timeout;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.starts_with(prefix) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("{}: no '{prefix}' in time", self.name));
-                }
-                Err(RecvTimeoutError::Disconnected) => return Err(format!("{}: exited", self.name)),
-            }
-        }
-    }
-
-    fn ready(&mut self) -> Result<(), String> {
-        self.send("isready")?;
-        self.wait_for("readyok", Duration::from_secs(10)).map(|_| ())
-    }
-
-    fn best_move(&mut self, game: &Game, movetime: u64) -> Result<String, String> {
-        // Fairy-Stockfish has no double step: it starts after the opening.
-        let skip =
-            game.positions().iter().take_while(|position| position.obligatory_opening().is_some()).count();
-        let base = game.positions().get(skip).unwrap_or(game.position());
-        let moves: Vec<String> = game.moves().iter().skip(skip).map(|played| played.mv.to_string()).collect();
-        let mut command = format!("position fen {}", base.to_fen());
-        if !moves.is_empty() {
-            command.push_str(" moves ");
-            command.push_str(&moves.join(" "));
-        }
-        self.send(&command)?;
-        self.send(&format!("go movetime {movetime}"))?;
-        let deadline = Instant::now() + Duration::from_millis(movetime + 5_000);
-        self.last_score = None;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.starts_with("bestmove") => {
-                    return Ok(line.split_whitespace().nth(1).unwrap_or("(none)").to_string());
-                }
-                Ok(line) => {
-                    if let Some(score) = line.split(" score ").nth(1) {
-                        self.last_score =
-                            Some(score.split_whitespace().take(2).collect::<Vec<_>>().join(" "));
-                    }
-                }
-                Err(_) => return Err(format!("{}: no bestmove in time", self.name)),
-            }
-        }
-    }
-}
-
-impl Drop for Uci {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_secs(2);
-        while Instant::now() < deadline {
-            if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// How a game ended, from our engine's point of view.
@@ -221,7 +111,11 @@ fn play(
     while !game.is_over() {
         let side = game.position().side_to_move();
         let engine = if side == we_are { &mut *ours } else { &mut *theirs };
-        let text = engine.best_move(&game, movetime)?;
+        let text = engine.best_move(
+            &game,
+            &format!("movetime {movetime}"),
+            Duration::from_millis(movetime + 5_000),
+        )?;
         if verbose {
             let score = engine.last_score.as_deref().unwrap_or("-");
             println!("    {:>3}. {:<15} {text:<6} {score}", game.moves().len() + 1, engine.name);
@@ -236,7 +130,7 @@ fn play(
     Ok(Played { verdict: verdict_for(outcome), reason: outcome.to_string(), plies: game.moves().len() })
 }
 
-fn engines(args: &Args, ours_path: &PathBuf) -> Result<(Uci, Uci), String> {
+fn engines(args: &Args, ours_path: &Path) -> Result<(Uci, Uci), String> {
     let ours = Uci::start(
         "shatar-engine",
         ours_path,

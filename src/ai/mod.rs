@@ -1,7 +1,7 @@
 //! The computer player, beside the rules core and free of Bevy: a search
 //! ([`Searcher`]), an evaluation made for Shatar, and strength [`Level`]s.
 
-mod eval;
+pub mod eval;
 mod level;
 mod limits;
 mod search;

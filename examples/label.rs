@@ -1,0 +1,114 @@
+//! Positions for tuning the evaluation: Fairy-Stockfish plays itself from
+//! varied openings, now and then a random move, and every position is
+//! written with its search score. Lines are `FEN;score;result`: the
+//! score in centipawns for the side to move, the result 1, 0.5 or 0 for
+//! White.
+//!
+//! ```sh
+//! cargo run --release --no-default-features --example label -- --games 400 --out positions.txt
+//! ```
+
+use clap::Parser;
+use shatar::rules::{Color, Game, RuleOptions, StalemateRule};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+use support::uci::Uci;
+
+mod support {
+    pub mod uci;
+}
+
+#[derive(Parser)]
+#[command(about = "Fairy-Stockfish-scored Shatar positions, for tuning the evaluation")]
+struct Args {
+    #[arg(long, default_value_t = 200)]
+    games: u32,
+    /// Fairy-Stockfish's nodes for each move.
+    #[arg(long, default_value_t = 8_000)]
+    nodes: u64,
+    /// The chance of a random move instead of the engine's.
+    #[arg(long, default_value_t = 0.08)]
+    random: f64,
+    #[arg(long, default_value_t = 2)]
+    parallel: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long)]
+    out: PathBuf,
+    #[arg(long, default_value = "/usr/games/fairy-stockfish")]
+    fsf: PathBuf,
+}
+
+const MAX_PLIES: usize = 300;
+
+fn rules() -> RuleOptions {
+    RuleOptions { stalemate: StalemateRule::Draw, ..RuleOptions::default() }
+}
+
+/// One game's scored positions and its result for White.
+fn play(fsf: &mut Uci, rng: &mut fastrand::Rng, args: &Args) -> Result<(Vec<(String, i32)>, f64), String> {
+    let first = if rng.bool() { Color::White } else { Color::Black };
+    let mut game = Game::new(rules(), first);
+    let mut scored = Vec::new();
+    let opening = 2 + rng.usize(2..10);
+    while !game.is_over() && game.moves().len() < MAX_PLIES {
+        let moves = game.legal_moves();
+        if game.moves().len() < opening || rng.f64() < args.random {
+            let mv = moves[rng.usize(..moves.len())];
+            game.play(mv).map_err(|error| error.to_string())?;
+            continue;
+        }
+        let text = fsf.best_move(&game, &format!("nodes {}", args.nodes), Duration::from_secs(30))?;
+        if let Some(cp) = fsf.last_score.as_deref().and_then(|score| score.strip_prefix("cp ")) {
+            let cp: i32 = cp.parse().map_err(|_| format!("bad score: {cp}"))?;
+            scored.push((game.position().to_fen(), cp));
+        }
+        if game.play_uci(&text).is_err() {
+            break;
+        }
+    }
+    let result = match game.outcome().and_then(|outcome| outcome.winner()) {
+        Some(Color::White) => 1.0,
+        Some(Color::Black) => 0.0,
+        None => 0.5,
+    };
+    Ok((scored, result))
+}
+
+fn main() -> Result<(), String> {
+    let args = Args::parse();
+    let out = std::fs::File::create(&args.out).map_err(|error| format!("{}: {error}", args.out.display()))?;
+    let out = Mutex::new(std::io::BufWriter::new(out));
+    let next = AtomicU32::new(0);
+    let written = AtomicU32::new(0);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..args.parallel.max(1))
+            .map(|worker| {
+                let (args, out, next, written) = (&args, &out, &next, &written);
+                scope.spawn(move || -> Result<(), String> {
+                    let options = [("UCI_Variant", "shatar".to_string()), ("Hash", "16".into())];
+                    let mut fsf = Uci::start("fairy-stockfish", &args.fsf, &options)?;
+                    let mut rng = fastrand::Rng::with_seed(args.seed * 1_000 + u64::from(worker));
+                    while next.fetch_add(1, Ordering::Relaxed) < args.games {
+                        fsf.send("ucinewgame")?;
+                        let (scored, result) = play(&mut fsf, &mut rng, args)?;
+                        let mut out = out.lock().map_err(|_| "poisoned")?;
+                        for (fen, cp) in &scored {
+                            writeln!(out, "{fen};{cp};{result}").map_err(|error| error.to_string())?;
+                        }
+                        out.flush().map_err(|error| error.to_string())?;
+                        let total = written.fetch_add(scored.len() as u32, Ordering::Relaxed);
+                        eprintln!("{} positions", total + scored.len() as u32);
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .try_for_each(|worker| worker.join().map_err(|_| "a worker panicked".to_string())?)
+    })
+}

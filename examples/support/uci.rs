@@ -1,0 +1,126 @@
+//! A UCI engine in a child process, for the match and tuning programs.
+
+use shatar::rules::Game;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// An engine whose output lines arrive on a channel.
+pub struct Uci {
+    pub name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// The score of the last search's last `info` line, as "cp 31" or "mate -2".
+    pub last_score: Option<String>,
+}
+
+impl Uci {
+    pub fn start(name: &str, path: &Path, options: &[(&str, String)]) -> Result<Uci, String> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|error| format!("cannot start {}: {error}", path.display()))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Uci { name: name.to_string(), child, stdin, lines, last_score: None };
+        engine.send("uci")?;
+        engine.wait_for("uciok", Duration::from_secs(10))?;
+        for (option, value) in options {
+            engine.send(&format!("setoption name {option} value {value}"))?;
+        }
+        engine.ready()?;
+        Ok(engine)
+    }
+
+    pub fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|error| format!("{}: {error}", self.name))
+    }
+
+    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with(prefix) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("{}: no '{prefix}' in time", self.name));
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(format!("{}: exited", self.name)),
+            }
+        }
+    }
+
+    pub fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        self.wait_for("readyok", Duration::from_secs(10)).map(|_| ())
+    }
+
+    /// Searches the game's position with `go {limit}` and returns the
+    /// bestmove text; the search's score is left in `last_score`.
+    pub fn best_move(&mut self, game: &Game, limit: &str, timeout: Duration) -> Result<String, String> {
+        self.send(&position_command(game))?;
+        self.send(&format!("go {limit}"))?;
+        let deadline = Instant::now() + timeout;
+        self.last_score = None;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.starts_with("bestmove") => {
+                    return Ok(line.split_whitespace().nth(1).unwrap_or("(none)").to_string());
+                }
+                Ok(line) => {
+                    if let Some(score) = line.split(" score ").nth(1) {
+                        self.last_score =
+                            Some(score.split_whitespace().take(2).collect::<Vec<_>>().join(" "));
+                    }
+                }
+                Err(_) => return Err(format!("{}: no bestmove in time", self.name)),
+            }
+        }
+    }
+}
+
+impl Drop for Uci {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `position fen ... moves ...` for the game. Fairy-Stockfish has no
+/// double step, so the game starts for it after the obligatory opening.
+pub fn position_command(game: &Game) -> String {
+    let skip = game.positions().iter().take_while(|position| position.obligatory_opening().is_some()).count();
+    let base = game.positions().get(skip).unwrap_or(game.position());
+    let moves: Vec<String> = game.moves().iter().skip(skip).map(|played| played.mv.to_string()).collect();
+    let mut command = format!("position fen {}", base.to_fen());
+    if !moves.is_empty() {
+        command.push_str(" moves ");
+        command.push_str(&moves.join(" "));
+    }
+    command
+}

@@ -1,0 +1,402 @@
+//! The static evaluation, made for Shatar: the bers is a tereg with one
+//! diagonal step, children promote only to bers, and a material lead wins
+//! only while a shak mate is still possible against a side that keeps at
+//! least one man besides its noyon.
+//!
+//! The evaluation is a sum of weighted [`terms`]; [`collect`] walks the
+//! position once and hands each term to a [`Sink`], which either scores
+//! it or, for the tuner, counts it.
+
+pub mod terms;
+mod weights;
+
+use super::see::see;
+use crate::rules::attacks::{
+    bers_attacks, bishop_attacks, child_captures, mori_attacks, noyon_attacks, rook_attacks,
+};
+use crate::rules::{Bitboard, Color, PieceKind, Position, Square, StalemateRule};
+use terms::*;
+
+/// How much each kind counts toward the middle game.
+const PHASE: [i32; 6] = [0, 4, 1, 1, 2, 0];
+pub const FULL_PHASE: i32 = 24;
+const TEMPO: i32 = 12;
+
+/// The middle-game value of a kind, for move ordering and pruning.
+pub const fn value(kind: PieceKind) -> i32 {
+    WEIGHTS[VALUE + kind.index()][0]
+}
+
+/// Hears every term of a position: `count` times `term`, for `color`.
+pub trait Sink {
+    fn add(&mut self, color: Color, term: usize, count: i32);
+}
+
+/// Scores the terms with [`WEIGHTS`].
+#[derive(Default)]
+struct Scorer {
+    mg: [i32; 2],
+    eg: [i32; 2],
+}
+
+impl Sink for Scorer {
+    #[inline(always)]
+    fn add(&mut self, color: Color, term: usize, count: i32) {
+        let [mg, eg] = WEIGHTS[term];
+        self.mg[color.index()] += mg * count;
+        self.eg[color.index()] += eg * count;
+    }
+}
+
+/// The evaluation from the side to move's point of view.
+pub fn evaluate(position: &Position, stalemate: StalemateRule) -> i32 {
+    let mut scorer = Scorer::default();
+    collect(position, &mut scorer);
+    let shape = Shape::of(position);
+    let white = shape.blend(scorer.mg[0] - scorer.mg[1], scorer.eg[0] - scorer.eg[1]);
+    let white = shape.finish(white, stalemate);
+    let us = if position.side_to_move() == Color::White { white } else { -white };
+    us + TEMPO
+}
+
+/// What turns the weighted terms into a score: the game's phase, and what
+/// the mate rules make of a lead.
+#[derive(Clone, Copy, Debug)]
+pub struct Shape {
+    /// From 0 (bare endgame) to [`FULL_PHASE`] (all officers on).
+    pub phase: i32,
+    /// The bonus for driving the other noyon, by leader.
+    mop_up: [i32; 2],
+    /// Whether the leader still has a way to a shak mate, by leader.
+    can_shak_mate: [bool; 2],
+    /// Men besides the noyon, by side.
+    men: [u32; 2],
+}
+
+impl Shape {
+    pub fn of(position: &Position) -> Shape {
+        let mut phase = 0;
+        for kind in PieceKind::ALL {
+            phase += PHASE[kind.index()] * position.kind(kind).count() as i32;
+        }
+        let mut shape =
+            Shape { phase: phase.min(FULL_PHASE), mop_up: [0; 2], can_shak_mate: [false; 2], men: [0; 2] };
+        for leader in Color::BOTH {
+            let l = leader.index();
+            shape.mop_up[l] = mop_up(position, leader);
+            let shak_givers = position.pieces(leader, PieceKind::Bers)
+                | position.pieces(leader, PieceKind::Tereg)
+                | position.pieces(leader, PieceKind::Child);
+            let moris = position.pieces(leader, PieceKind::Mori).count();
+            shape.men[l] = (position.color(leader) & !position.pieces(leader, PieceKind::Noyon)).count();
+            shape.can_shak_mate[l] = !shak_givers.is_empty() || (moris > 0 && shape.men[l] > moris);
+        }
+        shape
+    }
+
+    /// The middle game and endgame sums blended by phase.
+    pub fn blend(&self, mg: i32, eg: i32) -> i32 {
+        (mg * self.phase + eg * (FULL_PHASE - self.phase)) / FULL_PHASE
+    }
+
+    /// The blended score for White, adjusted for the endgame: the leader
+    /// drives the other noyon to the edge, and a lead counts for little if it
+    /// cannot end in a shak mate.
+    pub fn finish(&self, white: i32, stalemate: StalemateRule) -> i32 {
+        let leader = if white >= 0 { Color::White } else { Color::Black };
+        let (mop_up, numerator, denominator) = self.endgame(leader, white.abs(), stalemate);
+        let score = (white.abs() + mop_up) * numerator / denominator;
+        if leader == Color::White { score } else { -score }
+    }
+
+    /// For a `lead` of `leader`: the mop-up bonus, then the fraction of the
+    /// lead that counts. The leader needs a man that gives shak, or a child
+    /// to make one; and the other side draws by robado once it has nothing
+    /// but its noyon, so with one or two men left it may throw them away.
+    pub fn endgame(&self, leader: Color, lead: i32, stalemate: StalemateRule) -> (i32, i32, i32) {
+        let mop_up = if lead >= 300 && self.phase <= 12 { self.mop_up[leader.index()] } else { 0 };
+        let (mut numerator, mut denominator) = (1, 1);
+        if !self.can_shak_mate[leader.index()] {
+            denominator = if stalemate == StalemateRule::Win { 4 } else { 8 };
+        }
+        match self.men[leader.opponent().index()] {
+            1 => denominator *= 2,
+            2 => (numerator, denominator) = (numerator * 4, denominator * 5),
+            _ => {}
+        }
+        (mop_up, numerator, denominator)
+    }
+}
+
+/// Whether a position's static evaluation can stand for it: no check, no
+/// promotion and no capture that wins material.
+pub fn is_quiet(position: &Position) -> bool {
+    !position.is_check()
+        && position
+            .legal_moves()
+            .iter()
+            .all(|&mv| !mv.promotion && (position.piece_at(mv.to).is_none() || see(position, mv) <= 0))
+}
+
+/// Hands every term of the position to `sink`.
+pub fn collect(position: &Position, sink: &mut impl Sink) {
+    let occupied = position.occupied();
+    // What each side attacks: everything, with its minors, with its teregs.
+    let mut attacked = [Bitboard::EMPTY; 2];
+    let mut by_minor = [Bitboard::EMPTY; 2];
+    let mut by_tereg = [Bitboard::EMPTY; 2];
+    for color in Color::BOTH {
+        let c = color.index();
+        let them = color.opponent();
+        let own = position.color(color);
+        let own_children = position.pieces(color, PieceKind::Child);
+        let enemy_children = position.pieces(them, PieceKind::Child);
+        let enemy_child_attacks = children_attacks(enemy_children, them);
+        let own_child_attacks = children_attacks(own_children, color);
+        attacked[c] = own_child_attacks | noyon_attacks(position.noyon(color));
+        let enemy_zone = {
+            let noyon = position.noyon(them);
+            noyon_attacks(noyon).with(noyon)
+        };
+        let mut attack_units = 0;
+        let mut attackers = 0;
+        for kind in PieceKind::ALL {
+            let men = position.pieces(color, kind);
+            sink.add(color, VALUE + kind.index(), men.count() as i32);
+            for square in men {
+                sink.add(color, SQUARE + 32 * kind.index() + folded(square, color), 1);
+                let attacks = match kind {
+                    PieceKind::Bers => bers_attacks(square, occupied),
+                    PieceKind::Tereg => rook_attacks(square, occupied),
+                    PieceKind::Teme => bishop_attacks(square, occupied),
+                    PieceKind::Mori => mori_attacks(square),
+                    PieceKind::Noyon | PieceKind::Child => Bitboard::EMPTY,
+                };
+                attacked[c] |= attacks;
+                match kind {
+                    PieceKind::Mori | PieceKind::Teme => by_minor[c] |= attacks,
+                    PieceKind::Tereg => by_tereg[c] |= attacks,
+                    _ => {}
+                }
+                let mobility = (attacks & !own & !enemy_child_attacks).count() as usize;
+                let near_noyon = (attacks & enemy_zone).count() as i32;
+                if near_noyon > 0 {
+                    attackers += 1;
+                    attack_units += near_noyon * attack_weight(kind);
+                }
+                match kind {
+                    PieceKind::Mori => sink.add(color, MORI_MOBILITY + mobility, 1),
+                    PieceKind::Teme => sink.add(color, TEME_MOBILITY + mobility, 1),
+                    PieceKind::Tereg | PieceKind::Bers => {
+                        let file = Bitboard::file(square.file());
+                        let open = (file & position.kind(PieceKind::Child)).is_empty();
+                        let half_open = (file & own_children).is_empty();
+                        let (mobility_term, open_term) = if kind == PieceKind::Tereg {
+                            (TEREG_MOBILITY, TEREG_OPEN)
+                        } else {
+                            (BERS_MOBILITY, BERS_OPEN)
+                        };
+                        sink.add(color, mobility_term + mobility, 1);
+                        if open {
+                            sink.add(color, open_term, 1);
+                        } else if half_open {
+                            sink.add(color, open_term + 1, 1);
+                        }
+                    }
+                    PieceKind::Child => child_terms(sink, square, color, own_children, enemy_children),
+                    PieceKind::Noyon => {
+                        let shield = (own_children & noyon_attacks(square)).count().min(3) as usize;
+                        sink.add(color, SHIELD + shield, 1);
+                    }
+                }
+                if kind == PieceKind::Child && own_child_attacks.has(square) {
+                    sink.add(color, DEFENDED, 1);
+                }
+            }
+        }
+        if position.pieces(color, PieceKind::Teme).has_many() {
+            sink.add(color, TEME_PAIR, 1);
+        }
+        if attackers >= 2 {
+            sink.add(color, NOYON_ATTACK + (attack_units as usize).min(NOYON_ATTACK_UNITS - 1), 1);
+        }
+        // Open files beside the other noyon are roads for a shak.
+        let heavy = position.pieces(color, PieceKind::Tereg) | position.pieces(color, PieceKind::Bers);
+        if !heavy.is_empty() {
+            let file = position.noyon(them).file();
+            let near = adjacent_files(file) | Bitboard::file(file);
+            let open = (0..8u8)
+                .filter(|&f| {
+                    let mask = Bitboard::file(f);
+                    !(mask & near).is_empty() && (mask & enemy_children).is_empty()
+                })
+                .count();
+            sink.add(color, OPEN_BY_NOYON, open as i32);
+        }
+    }
+    for color in Color::BOTH {
+        let (c, them) = (color.index(), color.opponent());
+        let theirs = |kind| position.pieces(them, kind);
+        let heavy = theirs(PieceKind::Tereg) | theirs(PieceKind::Bers);
+        let officers = heavy | theirs(PieceKind::Mori) | theirs(PieceKind::Teme);
+        let child_attacks = children_attacks(position.pieces(color, PieceKind::Child), color);
+        let men = position.color(them) & !theirs(PieceKind::Noyon);
+        sink.add(color, THREAT_BY_CHILD, (officers & child_attacks).count() as i32);
+        sink.add(color, THREAT_BY_MINOR, (heavy & by_minor[c]).count() as i32);
+        sink.add(color, THREAT_BY_TEREG, (theirs(PieceKind::Bers) & by_tereg[c]).count() as i32);
+        sink.add(color, HANGING, (men & attacked[c] & !attacked[them.index()]).count() as i32);
+    }
+}
+
+fn child_terms(sink: &mut impl Sink, square: Square, color: Color, own: Bitboard, enemy: Bitboard) {
+    let relative = relative_rank(square, color);
+    if (enemy & front_span(square, color)).is_empty() {
+        sink.add(color, PASSED + relative, 1);
+    }
+    if (own & adjacent_files(square.file())).is_empty() {
+        sink.add(color, ISOLATED, 1);
+    }
+    if !(own & Bitboard::file(square.file()) & ahead(square, color)).is_empty() {
+        sink.add(color, DOUBLED, 1);
+    }
+}
+
+/// With a clear lead in the ending, drive the other noyon to the edge and
+/// bring one's own near: the way mates are found.
+fn mop_up(position: &Position, leader: Color) -> i32 {
+    let theirs = position.noyon(leader.opponent());
+    let ours = position.noyon(leader);
+    let distance = (theirs.file() as i32 - ours.file() as i32)
+        .abs()
+        .max((theirs.rank() as i32 - ours.rank() as i32).abs());
+    12 * (3 - centrality(theirs)) + 6 * (7 - distance)
+}
+
+fn attack_weight(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::Bers => 4,
+        PieceKind::Tereg => 3,
+        PieceKind::Mori | PieceKind::Teme => 2,
+        PieceKind::Noyon | PieceKind::Child => 1,
+    }
+}
+
+fn children_attacks(children: Bitboard, color: Color) -> Bitboard {
+    children.fold(Bitboard::EMPTY, |all, square| all | child_captures(color, square))
+}
+
+/// The ranks ahead of a square, from `color`'s side.
+fn ahead(square: Square, color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard(u64::MAX.checked_shl(8 * (square.rank() as u32 + 1)).unwrap_or(0)),
+        Color::Black => Bitboard(!u64::MAX.checked_shl(8 * square.rank() as u32).unwrap_or(0)),
+    }
+}
+
+/// The squares ahead on the child's file and the files beside it.
+fn front_span(square: Square, color: Color) -> Bitboard {
+    (adjacent_files(square.file()) | Bitboard::file(square.file())) & ahead(square, color)
+}
+
+fn adjacent_files(file: u8) -> Bitboard {
+    let mut files = Bitboard::EMPTY;
+    if file > 0 {
+        files |= Bitboard::file(file - 1);
+    }
+    if file < 7 {
+        files |= Bitboard::file(file + 1);
+    }
+    files
+}
+
+fn relative_rank(square: Square, color: Color) -> usize {
+    match color {
+        Color::White => square.rank() as usize,
+        Color::Black => 7 - square.rank() as usize,
+    }
+}
+
+/// The square's index in a kind's 32 square weights.
+fn folded(square: Square, color: Color) -> usize {
+    let file = square.file().min(7 - square.file()) as usize;
+    relative_rank(square, color) * 4 + file
+}
+
+/// 0 on the rim to 3 in the centre.
+fn centrality(square: Square) -> i32 {
+    let file = square.file() as i32;
+    let rank = square.rank() as i32;
+    file.min(7 - file).min(rank).min(7 - rank)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const FENS: [&str; 4] = [
+        "rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1",
+        "r1bjk2r/pp2bppp/2n1pn2/2pp4/3P1B2/2P1PN2/PP1N1PPP/R2JKB1R w - - 0 7",
+        "6J1/8/1p6/7B/PP2kP2/6K1/5P2/8 b - - 0 58",
+        "4k3/8/8/8/8/8/3R4/4K3 w - - 0 1",
+    ];
+
+    /// The same position with the colours swapped and the board turned.
+    fn mirrored(fen: &str) -> String {
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let board: Vec<String> =
+            fields[0]
+                .split('/')
+                .rev()
+                .map(|rank| {
+                    rank.chars()
+                        .map(|c| {
+                            if c.is_ascii_uppercase() {
+                                c.to_ascii_lowercase()
+                            } else {
+                                c.to_ascii_uppercase()
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+        let side = if fields[1] == "w" { "b" } else { "w" };
+        format!("{} {side} {}", board.join("/"), fields[2..].join(" "))
+    }
+
+    #[test]
+    fn both_colours_are_judged_alike() {
+        for fen in FENS {
+            let position = Position::from_fen(fen).expect("a valid FEN");
+            let turned = Position::from_fen(&mirrored(fen)).expect("a valid FEN");
+            for rule in [StalemateRule::Win, StalemateRule::Draw] {
+                assert_eq!(evaluate(&position, rule), evaluate(&turned, rule), "{fen}");
+            }
+        }
+    }
+
+    /// The tuner counts the terms and weighs them itself: the counts times
+    /// the weights must be the evaluation's own sums.
+    #[test]
+    fn counted_terms_weigh_up_to_the_evaluation() {
+        struct Counts(Vec<[i32; 2]>);
+        impl Sink for Counts {
+            fn add(&mut self, color: Color, term: usize, count: i32) {
+                self.0[term][color.index()] += count;
+            }
+        }
+        for fen in FENS {
+            let position = Position::from_fen(fen).expect("a valid FEN");
+            let mut scorer = Scorer::default();
+            collect(&position, &mut scorer);
+            let mut counts = Counts(vec![[0; 2]; TERMS]);
+            collect(&position, &mut counts);
+            for color in Color::BOTH {
+                let c = color.index();
+                let mg: i32 = counts.0.iter().zip(WEIGHTS).map(|(n, w)| n[c] * w[0]).sum();
+                let eg: i32 = counts.0.iter().zip(WEIGHTS).map(|(n, w)| n[c] * w[1]).sum();
+                assert_eq!((mg, eg), (scorer.mg[c], scorer.eg[c]), "{fen}");
+            }
+            assert!(counts.0[VALUE + PieceKind::Noyon.index()] == [1, 1], "{fen}");
+        }
+    }
+}
