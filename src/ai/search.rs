@@ -453,7 +453,7 @@ impl<'a> Run<'a> {
             let quiet = !tactical && !gives_check;
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if quiet && depth <= 6 {
-                    let late = quiets_tried.len() as i32 >= (3 + depth * depth) / (2 - i32::from(improving));
+                    let late = quiets_tried.len() as i32 >= 3 + depth * depth;
                     if late || static_eval + 100 + 100 * depth <= alpha {
                         continue;
                     }
@@ -471,7 +471,7 @@ impl<'a> Run<'a> {
                 let reduction = if depth >= 3 && searched > usize::from(pv_node) && quiet {
                     let history = self.searcher.history[side.index()][mv.from.index()][mv.to.index()];
                     let mut r = reduction(depth, searched);
-                    r += i32::from(!pv_node) + i32::from(!improving);
+                    r += i32::from(!pv_node && !improving);
                     r -= i32::from(killers.contains(&Some(mv)));
                     r -= history / 6_000;
                     r.clamp(0, new_depth - 1)
