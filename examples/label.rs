@@ -9,13 +9,13 @@
 //! ```
 
 use clap::Parser;
-use shatar::rules::{Color, Game, RuleOptions, StalemateRule};
+use shatar::rules::{Color, Game};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
-use support::uci::Uci;
+use support::uci::{Uci, fairy_rules};
 
 mod support {
     pub mod uci;
@@ -44,14 +44,10 @@ struct Args {
 
 const MAX_PLIES: usize = 300;
 
-fn rules() -> RuleOptions {
-    RuleOptions { stalemate: StalemateRule::Draw, ..RuleOptions::default() }
-}
-
 /// One game's scored positions and its result for White.
 fn play(fsf: &mut Uci, rng: &mut fastrand::Rng, args: &Args) -> Result<(Vec<(String, i32)>, f64), String> {
     let first = if rng.bool() { Color::White } else { Color::Black };
-    let mut game = Game::new(rules(), first);
+    let mut game = Game::new(fairy_rules(), first);
     let mut scored = Vec::new();
     let opening = 2 + rng.usize(2..10);
     while !game.is_over() && game.moves().len() < MAX_PLIES {

@@ -9,10 +9,10 @@
 //! ```
 
 use clap::Parser;
-use shatar::rules::{Color, Game, Outcome, Position, RuleOptions, StalemateRule};
+use shatar::rules::{Color, Game, Outcome, Position};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use support::uci::Uci;
+use support::uci::{Uci, fairy_rules};
 
 mod support {
     pub mod uci;
@@ -65,15 +65,11 @@ struct Played {
     plies: usize,
 }
 
-fn rules() -> RuleOptions {
-    RuleOptions { stalemate: StalemateRule::Draw, ..RuleOptions::default() }
-}
-
 /// The obligatory d-child moves, then random legal plies.
 fn opening(rng: &mut fastrand::Rng, plies: u32) -> Game {
     loop {
         let first = if rng.bool() { Color::White } else { Color::Black };
-        let mut game = Game::new(rules(), first);
+        let mut game = Game::new(fairy_rules(), first);
         for _ in 0..2 + plies {
             let moves = game.legal_moves();
             if moves.is_empty() {

@@ -10,7 +10,7 @@
 
 use clap::Parser;
 use shatar::ai::eval::terms::{SECTIONS, TERMS, WEIGHTS};
-use shatar::ai::eval::{FULL_PHASE, Shape, Sink, collect, is_quiet};
+use shatar::ai::eval::{FULL_PHASE, Shape, Sink, TEMPO, collect, is_quiet};
 use shatar::rules::{Color, Position, StalemateRule};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -53,7 +53,6 @@ struct Sample {
     target: f64,
 }
 
-const TEMPO: f64 = 12.0;
 const STALEMATE: StalemateRule = StalemateRule::Draw;
 
 fn chance(score: f64) -> f64 {
@@ -92,7 +91,7 @@ fn evaluate(sample: &Sample, weights: &[[f64; 2]]) -> (f64, f64, f64) {
     let leader = if raw >= 0.0 { Color::White } else { Color::Black };
     let (mop_up, numerator, denominator) = sample.shape.endgame(leader, raw.abs() as i32, STALEMATE);
     let factor = f64::from(numerator) / f64::from(denominator);
-    let score = raw.signum() * (raw.abs() + f64::from(mop_up)) * factor + sample.mover * TEMPO;
+    let score = raw.signum() * (raw.abs() + f64::from(mop_up)) * factor + sample.mover * f64::from(TEMPO);
     (score, factor, phase)
 }
 

@@ -1,6 +1,7 @@
-//! A UCI engine in a child process, for the match and tuning programs.
+//! A UCI engine in a child process, for the match and tuning programs,
+//! and the rules their games are played by.
 
-use shatar::rules::Game;
+use shatar::rules::{Game, RuleOptions, StalemateRule};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -111,9 +112,14 @@ impl Drop for Uci {
     }
 }
 
+/// Our rules with stalemate a draw, as Fairy-Stockfish scores it.
+pub fn fairy_rules() -> RuleOptions {
+    RuleOptions { stalemate: StalemateRule::Draw, ..RuleOptions::default() }
+}
+
 /// `position fen ... moves ...` for the game. Fairy-Stockfish has no
 /// double step, so the game starts for it after the obligatory opening.
-pub fn position_command(game: &Game) -> String {
+fn position_command(game: &Game) -> String {
     let skip = game.positions().iter().take_while(|position| position.obligatory_opening().is_some()).count();
     let base = game.positions().get(skip).unwrap_or(game.position());
     let moves: Vec<String> = game.moves().iter().skip(skip).map(|played| played.mv.to_string()).collect();

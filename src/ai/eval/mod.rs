@@ -20,7 +20,8 @@ use terms::*;
 /// How much each kind counts toward the middle game.
 const PHASE: [i32; 6] = [0, 4, 1, 1, 2, 0];
 pub const FULL_PHASE: i32 = 24;
-const TEMPO: i32 = 12;
+/// The side to move's bonus.
+pub const TEMPO: i32 = 12;
 
 /// The middle-game value of a kind, for move ordering and pruning.
 pub const fn value(kind: PieceKind) -> i32 {
@@ -65,8 +66,8 @@ pub fn evaluate(position: &Position, stalemate: StalemateRule) -> i32 {
 pub struct Shape {
     /// From 0 (bare endgame) to [`FULL_PHASE`] (all officers on).
     pub phase: i32,
-    /// The bonus for driving the other noyon, by leader.
-    mop_up: [i32; 2],
+    /// Each side's noyon, for the leader's drive against the other.
+    noyons: [Square; 2],
     /// Whether the leader still has a way to a shak mate, by leader.
     can_shak_mate: [bool; 2],
     /// Men besides the noyon, by side.
@@ -79,11 +80,11 @@ impl Shape {
         for kind in PieceKind::ALL {
             phase += PHASE[kind.index()] * position.kind(kind).count() as i32;
         }
+        let noyons = [position.noyon(Color::White), position.noyon(Color::Black)];
         let mut shape =
-            Shape { phase: phase.min(FULL_PHASE), mop_up: [0; 2], can_shak_mate: [false; 2], men: [0; 2] };
+            Shape { phase: phase.min(FULL_PHASE), noyons, can_shak_mate: [false; 2], men: [0; 2] };
         for leader in Color::BOTH {
             let l = leader.index();
-            shape.mop_up[l] = mop_up(position, leader);
             let shak_givers = position.pieces(leader, PieceKind::Bers)
                 | position.pieces(leader, PieceKind::Tereg)
                 | position.pieces(leader, PieceKind::Child);
@@ -114,7 +115,11 @@ impl Shape {
     /// to make one; and the other side draws by robado once it has nothing
     /// but its noyon, so with one or two men left it may throw them away.
     pub fn endgame(&self, leader: Color, lead: i32, stalemate: StalemateRule) -> (i32, i32, i32) {
-        let mop_up = if lead >= 300 && self.phase <= 12 { self.mop_up[leader.index()] } else { 0 };
+        let mop_up = if lead >= 300 && self.phase <= 12 {
+            mop_up(self.noyons[leader.index()], self.noyons[leader.opponent().index()])
+        } else {
+            0
+        };
         let (mut numerator, mut denominator) = (1, 1);
         if !self.can_shak_mate[leader.index()] {
             denominator = if stalemate == StalemateRule::Win { 4 } else { 8 };
@@ -145,15 +150,16 @@ pub fn collect(position: &Position, sink: &mut impl Sink) {
     let mut attacked = [Bitboard::EMPTY; 2];
     let mut by_minor = [Bitboard::EMPTY; 2];
     let mut by_tereg = [Bitboard::EMPTY; 2];
+    let child_attacks =
+        Color::BOTH.map(|color| children_attacks(position.pieces(color, PieceKind::Child), color));
     for color in Color::BOTH {
         let c = color.index();
         let them = color.opponent();
         let own = position.color(color);
         let own_children = position.pieces(color, PieceKind::Child);
         let enemy_children = position.pieces(them, PieceKind::Child);
-        let enemy_child_attacks = children_attacks(enemy_children, them);
-        let own_child_attacks = children_attacks(own_children, color);
-        attacked[c] = own_child_attacks | noyon_attacks(position.noyon(color));
+        let enemy_child_attacks = child_attacks[them.index()];
+        attacked[c] = child_attacks[c] | noyon_attacks(position.noyon(color));
         let enemy_zone = {
             let noyon = position.noyon(them);
             noyon_attacks(noyon).with(noyon)
@@ -203,14 +209,16 @@ pub fn collect(position: &Position, sink: &mut impl Sink) {
                             sink.add(color, open_term + 1, 1);
                         }
                     }
-                    PieceKind::Child => child_terms(sink, square, color, own_children, enemy_children),
+                    PieceKind::Child => {
+                        child_terms(sink, square, color, own_children, enemy_children);
+                        if child_attacks[c].has(square) {
+                            sink.add(color, DEFENDED, 1);
+                        }
+                    }
                     PieceKind::Noyon => {
                         let shield = (own_children & noyon_attacks(square)).count().min(3) as usize;
                         sink.add(color, SHIELD + shield, 1);
                     }
-                }
-                if kind == PieceKind::Child && own_child_attacks.has(square) {
-                    sink.add(color, DEFENDED, 1);
                 }
             }
         }
@@ -239,9 +247,8 @@ pub fn collect(position: &Position, sink: &mut impl Sink) {
         let theirs = |kind| position.pieces(them, kind);
         let heavy = theirs(PieceKind::Tereg) | theirs(PieceKind::Bers);
         let officers = heavy | theirs(PieceKind::Mori) | theirs(PieceKind::Teme);
-        let child_attacks = children_attacks(position.pieces(color, PieceKind::Child), color);
         let men = position.color(them) & !theirs(PieceKind::Noyon);
-        sink.add(color, THREAT_BY_CHILD, (officers & child_attacks).count() as i32);
+        sink.add(color, THREAT_BY_CHILD, (officers & child_attacks[c]).count() as i32);
         sink.add(color, THREAT_BY_MINOR, (heavy & by_minor[c]).count() as i32);
         sink.add(color, THREAT_BY_TEREG, (theirs(PieceKind::Bers) & by_tereg[c]).count() as i32);
         sink.add(color, HANGING, (men & attacked[c] & !attacked[them.index()]).count() as i32);
@@ -263,9 +270,7 @@ fn child_terms(sink: &mut impl Sink, square: Square, color: Color, own: Bitboard
 
 /// With a clear lead in the ending, drive the other noyon to the edge and
 /// bring one's own near: the way mates are found.
-fn mop_up(position: &Position, leader: Color) -> i32 {
-    let theirs = position.noyon(leader.opponent());
-    let ours = position.noyon(leader);
+fn mop_up(ours: Square, theirs: Square) -> i32 {
     let distance = (theirs.file() as i32 - ours.file() as i32)
         .abs()
         .max((theirs.rank() as i32 - ours.rank() as i32).abs());
