@@ -4,14 +4,19 @@
 //! score in centipawns for the side to move, the result 1, 0.5 or 0 for
 //! White.
 //!
+//! With `--static FILE`, the FENs of FILE (and random walks from them) are
+//! labelled instead with Fairy-Stockfish's static evaluation, which a
+//! linear evaluation can match far more closely than a search score.
+//!
 //! ```sh
 //! cargo run --release --no-default-features --example label -- --games 400 --out positions.txt
+//! cargo run --release --no-default-features --example label -- --static positions.txt --walks 4 --out static.txt
 //! ```
 
 use clap::Parser;
-use shatar::rules::{Color, Game};
+use shatar::rules::{Color, Game, Position};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
@@ -40,6 +45,12 @@ struct Args {
     out: PathBuf,
     #[arg(long, default_value = "/usr/games/fairy-stockfish")]
     fsf: PathBuf,
+    /// Label these `FEN;...` lines with the static evaluation instead.
+    #[arg(long = "static")]
+    static_from: Option<PathBuf>,
+    /// With `--static`: random walks of up to 8 plies from each position.
+    #[arg(long, default_value_t = 0)]
+    walks: u32,
 }
 
 const MAX_PLIES: usize = 300;
@@ -74,8 +85,57 @@ fn play(fsf: &mut Uci, rng: &mut fastrand::Rng, args: &Args) -> Result<(Vec<(Str
     Ok((scored, result))
 }
 
+/// Positions asked of Fairy-Stockfish at a time.
+const BATCH: usize = 500;
+
+/// Each position of `from` and `walks` random walks from it, with
+/// Fairy-Stockfish's static evaluation for the side to move. Positions in
+/// check have none and are left out.
+fn static_labels(args: &Args, from: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(from).map_err(|error| format!("{}: {error}", from.display()))?;
+    let mut rng = fastrand::Rng::with_seed(args.seed);
+    let mut positions = Vec::new();
+    for line in text.lines().filter(|line| !line.trim().is_empty()) {
+        let mut fields = line.split(';');
+        let fen = fields.next().unwrap_or_default();
+        let result = fields.nth(1).unwrap_or("0.5");
+        let start = Position::from_fen(fen).map_err(|error| format!("{fen}: {error}"))?;
+        positions.push((start, result));
+        for _ in 0..args.walks {
+            let mut position = start;
+            for _ in 0..rng.u32(1..=8) {
+                let moves = position.legal_moves();
+                if moves.is_empty() || position.is_robado() {
+                    break;
+                }
+                position =
+                    position.play(moves[rng.usize(..moves.len())]).map_err(|error| error.to_string())?;
+            }
+            positions.push((position, result));
+        }
+    }
+    positions.retain(|(position, _)| !position.is_check() && position.obligatory_opening().is_none());
+    let options = [("UCI_Variant", "shatar".to_string())];
+    let mut fsf = Uci::start("fairy-stockfish", &args.fsf, &options)?;
+    let out = std::fs::File::create(&args.out).map_err(|error| format!("{}: {error}", args.out.display()))?;
+    let mut out = std::io::BufWriter::new(out);
+    for batch in positions.chunks(BATCH) {
+        let evals = fsf.static_evals(batch.iter().map(|(position, _)| position.to_fen()))?;
+        for ((position, result), white) in batch.iter().zip(evals) {
+            let cp = if position.side_to_move() == Color::White { white } else { -white };
+            writeln!(out, "{};{cp};{result}", position.to_fen()).map_err(|error| error.to_string())?;
+        }
+    }
+    out.flush().map_err(|error| error.to_string())?;
+    eprintln!("{} positions", positions.len());
+    Ok(())
+}
+
 fn main() -> Result<(), String> {
     let args = Args::parse();
+    if let Some(from) = &args.static_from {
+        return static_labels(&args, from);
+    }
     let out = std::fs::File::create(&args.out).map_err(|error| format!("{}: {error}", args.out.display()))?;
     let out = Mutex::new(std::io::BufWriter::new(out));
     let next = AtomicU32::new(0);

@@ -2,10 +2,13 @@
 //! (from `examples/label.rs`): full-batch Adam on the squared error between
 //! the win chances our evaluation and the target give, the target being
 //! Fairy-Stockfish's score blended with the game's result. Quiet positions
-//! only, and a tenth held back to check the fit. Writes the weights file.
+//! only unless `--all`, and a tenth held back to check the fit. Writes the
+//! weights file.
 //!
 //! ```sh
 //! cargo run --release --no-default-features --example tune -- positions.txt --out src/ai/eval/weights.rs
+//! # on static evaluations from `label --static`:
+//! cargo run --release --no-default-features --example tune -- static.txt --all --result-weight 0 --out src/ai/eval/weights.rs
 //! ```
 
 use clap::Parser;
@@ -34,6 +37,9 @@ struct Args {
     /// Pull toward the weights in use, against overfitting rare terms.
     #[arg(long, default_value_t = 1e-9)]
     l2: f64,
+    /// Keep positions that are not quiet (for static-evaluation targets).
+    #[arg(long)]
+    all: bool,
 }
 
 /// Terms counted White minus Black.
@@ -59,7 +65,7 @@ fn chance(score: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-score / 400.0))
 }
 
-fn sample(line: &str, result_weight: f64) -> Result<Option<Sample>, String> {
+fn sample(line: &str, result_weight: f64, all: bool) -> Result<Option<Sample>, String> {
     let mut fields = line.split(';');
     let (Some(fen), Some(score), Some(result)) = (fields.next(), fields.next(), fields.next()) else {
         return Err(format!("not FEN;score;result: {line}"));
@@ -67,7 +73,7 @@ fn sample(line: &str, result_weight: f64) -> Result<Option<Sample>, String> {
     let position = Position::from_fen(fen).map_err(|error| format!("{fen}: {error}"))?;
     let score: f64 = score.parse().map_err(|_| format!("bad score in {line}"))?;
     let result: f64 = result.parse().map_err(|_| format!("bad result in {line}"))?;
-    if score.abs() > 2_000.0 || !is_quiet(&position) {
+    if score.abs() > 2_000.0 || position.is_check() || !(all || is_quiet(&position)) {
         return Ok(None);
     }
     let mover = if position.side_to_move() == Color::White { 1.0 } else { -1.0 };
@@ -108,14 +114,14 @@ fn main() -> Result<(), String> {
         let text = std::fs::read_to_string(path).map_err(|error| format!("{}: {error}", path.display()))?;
         for line in text.lines().filter(|line| !line.trim().is_empty()) {
             lines += 1;
-            samples.extend(sample(line, args.result_weight)?);
+            samples.extend(sample(line, args.result_weight, args.all)?);
         }
     }
     let mut rng = fastrand::Rng::with_seed(7);
     rng.shuffle(&mut samples);
     let held = samples.split_off(samples.len() * 9 / 10);
     println!(
-        "{lines} positions, {} quiet: {} to fit, {} held back",
+        "{lines} positions, {} kept: {} to fit, {} held back",
         samples.len() + held.len(),
         samples.len(),
         held.len()

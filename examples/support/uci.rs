@@ -97,6 +97,43 @@ impl Uci {
     }
 }
 
+impl Uci {
+    /// Fairy-Stockfish's static evaluation of each FEN, in centipawns for
+    /// White, from its `eval` command. None may be in check.
+    #[allow(dead_code, reason = "the match program never asks for it")]
+    pub fn static_evals(&mut self, fens: impl Iterator<Item = String>) -> Result<Vec<i32>, String> {
+        let mut asked = 0;
+        for fen in fens {
+            self.send(&format!("position fen {fen}"))?;
+            self.send("eval")?;
+            asked += 1;
+        }
+        self.send("isready")?;
+        let mut evals = Vec::with_capacity(asked);
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(30))
+                .map_err(|_| format!("{}: no eval in time", self.name))?;
+            if line.starts_with("readyok") {
+                break;
+            }
+            if let Some(rest) = line.strip_prefix("Total evaluation: ") {
+                let pawns: f64 = rest
+                    .split_whitespace()
+                    .next()
+                    .and_then(|number| number.parse().ok())
+                    .ok_or_else(|| format!("{}: unreadable '{line}'", self.name))?;
+                evals.push((pawns * 100.0).round() as i32);
+            }
+        }
+        if evals.len() != asked {
+            return Err(format!("{}: {} evaluations for {asked} positions", self.name, evals.len()));
+        }
+        Ok(evals)
+    }
+}
+
 impl Drop for Uci {
     fn drop(&mut self) {
         let _ = self.send("quit");
