@@ -90,7 +90,7 @@ const BATCH: usize = 500;
 
 /// Each position of `from` and `walks` random walks from it, with
 /// Fairy-Stockfish's static evaluation for the side to move. Positions in
-/// check have none and are left out.
+/// check have none, and finished games none that counts: both are left out.
 fn static_labels(args: &Args, from: &Path) -> Result<(), String> {
     let text = std::fs::read_to_string(from).map_err(|error| format!("{}: {error}", from.display()))?;
     let mut rng = fastrand::Rng::with_seed(args.seed);
@@ -114,7 +114,13 @@ fn static_labels(args: &Args, from: &Path) -> Result<(), String> {
             positions.push((position, result));
         }
     }
-    positions.retain(|(position, _)| !position.is_check() && position.obligatory_opening().is_none());
+    // Finished games are the rules' business, not the evaluation's.
+    positions.retain(|(position, _)| {
+        !position.is_check()
+            && !position.is_robado()
+            && position.obligatory_opening().is_none()
+            && !position.legal_moves().is_empty()
+    });
     let options = [("UCI_Variant", "shatar".to_string())];
     let mut fsf = Uci::start("fairy-stockfish", &args.fsf, &options)?;
     let out = std::fs::File::create(&args.out).map_err(|error| format!("{}: {error}", args.out.display()))?;

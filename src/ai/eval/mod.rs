@@ -12,7 +12,7 @@ mod weights;
 
 use super::see::see;
 use crate::rules::attacks::{
-    bers_attacks, bishop_attacks, child_captures, mori_attacks, noyon_attacks, rook_attacks,
+    bers_attacks, bishop_attacks, child_captures, diagonal_step, mori_attacks, noyon_attacks, rook_attacks,
 };
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square, StalemateRule};
 use terms::*;
@@ -143,139 +143,246 @@ pub fn is_quiet(position: &Position) -> bool {
             .all(|&mv| !mv.promotion && (position.piece_at(mv.to).is_none() || see(position, mv) <= 0))
 }
 
+/// What each side attacks, worked out once for all the terms.
+#[derive(Default)]
+struct Attacks {
+    /// By any man.
+    all: [Bitboard; 2],
+    /// By two men or more.
+    twice: [Bitboard; 2],
+    /// By kind.
+    by: [[Bitboard; 6]; 2],
+}
+
+impl Attacks {
+    fn add(&mut self, color: Color, kind: PieceKind, attacks: Bitboard) {
+        let c = color.index();
+        self.twice[c] |= self.all[c] & attacks;
+        self.all[c] |= attacks;
+        self.by[c][kind.index()] |= attacks;
+    }
+
+    fn of(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by[color.index()][kind.index()]
+    }
+}
+
 /// Hands every term of the position to `sink`.
 pub fn collect(position: &Position, sink: &mut impl Sink) {
-    let occupied = position.occupied();
-    // What each side attacks: everything, with its minors, with its teregs.
-    let mut attacked = [Bitboard::EMPTY; 2];
-    let mut by_minor = [Bitboard::EMPTY; 2];
-    let mut by_tereg = [Bitboard::EMPTY; 2];
-    let child_attacks =
-        Color::BOTH.map(|color| children_attacks(position.pieces(color, PieceKind::Child), color));
+    let mut attacks = Attacks::default();
     for color in Color::BOTH {
-        let c = color.index();
-        let them = color.opponent();
-        let own = position.color(color);
-        let own_children = position.pieces(color, PieceKind::Child);
-        let enemy_children = position.pieces(them, PieceKind::Child);
-        let enemy_child_attacks = child_attacks[them.index()];
-        attacked[c] = child_attacks[c] | noyon_attacks(position.noyon(color));
-        let enemy_zone = {
-            let noyon = position.noyon(them);
-            noyon_attacks(noyon).with(noyon)
-        };
-        let mut attack_units = 0;
-        let mut attackers = 0;
-        for kind in PieceKind::ALL {
-            let men = position.pieces(color, kind);
-            sink.add(color, VALUE + kind.index(), men.count() as i32);
-            for square in men {
-                sink.add(color, SQUARE + 32 * kind.index() + folded(square, color), 1);
-                let attacks = match kind {
-                    PieceKind::Bers => bers_attacks(square, occupied),
-                    PieceKind::Tereg => rook_attacks(square, occupied),
-                    PieceKind::Teme => bishop_attacks(square, occupied),
-                    PieceKind::Mori => mori_attacks(square),
-                    PieceKind::Noyon | PieceKind::Child => Bitboard::EMPTY,
-                };
-                attacked[c] |= attacks;
-                match kind {
-                    PieceKind::Mori | PieceKind::Teme => by_minor[c] |= attacks,
-                    PieceKind::Tereg => by_tereg[c] |= attacks,
-                    _ => {}
-                }
-                let mobility = (attacks & !own & !enemy_child_attacks).count() as usize;
-                let near_noyon = (attacks & enemy_zone).count() as i32;
-                if near_noyon > 0 {
-                    attackers += 1;
-                    attack_units += near_noyon * attack_weight(kind);
-                }
-                match kind {
-                    PieceKind::Mori => sink.add(color, MORI_MOBILITY + mobility, 1),
-                    PieceKind::Teme => sink.add(color, TEME_MOBILITY + mobility, 1),
-                    PieceKind::Tereg | PieceKind::Bers => {
-                        let file = Bitboard::file(square.file());
-                        let open = (file & position.kind(PieceKind::Child)).is_empty();
-                        let half_open = (file & own_children).is_empty();
-                        let (mobility_term, open_term) = if kind == PieceKind::Tereg {
-                            (TEREG_MOBILITY, TEREG_OPEN)
-                        } else {
-                            (BERS_MOBILITY, BERS_OPEN)
-                        };
-                        sink.add(color, mobility_term + mobility, 1);
-                        if open {
-                            sink.add(color, open_term, 1);
-                        } else if half_open {
-                            sink.add(color, open_term + 1, 1);
-                        }
+        for square in position.pieces(color, PieceKind::Child) {
+            attacks.add(color, PieceKind::Child, child_captures(color, square));
+        }
+        attacks.add(color, PieceKind::Noyon, noyon_attacks(position.noyon(color)));
+    }
+    for color in Color::BOTH {
+        officers(position, color, &mut attacks, sink);
+    }
+    for color in Color::BOTH {
+        children(position, color, &attacks, sink);
+        noyon_safety(position, color, &attacks, sink);
+        threats(position, color, &attacks, sink);
+    }
+}
+
+/// Every man's value and square; the officers' mobility, files and
+/// attacks on the other noyon, adding what they attack to `attacks`.
+fn officers(position: &Position, color: Color, attacks: &mut Attacks, sink: &mut impl Sink) {
+    let occupied = position.occupied();
+    let them = color.opponent();
+    let own = position.color(color);
+    let own_children = position.pieces(color, PieceKind::Child);
+    let enemy_children = position.pieces(them, PieceKind::Child);
+    let enemy_child_attacks = attacks.of(them, PieceKind::Child);
+    let noyon = position.noyon(color);
+    let enemy_zone = noyon_attacks(position.noyon(them)).with(position.noyon(them));
+    let mut attack_units = 0;
+    let mut attackers = 0;
+    for kind in PieceKind::ALL {
+        let men = position.pieces(color, kind);
+        sink.add(color, VALUE + kind.index(), men.count() as i32);
+        for square in men {
+            sink.add(color, SQUARE + 32 * kind.index() + folded(square, color), 1);
+            let reach = match kind {
+                PieceKind::Bers => bers_attacks(square, occupied),
+                PieceKind::Tereg => rook_attacks(square, occupied),
+                PieceKind::Teme => bishop_attacks(square, occupied),
+                PieceKind::Mori => mori_attacks(square),
+                PieceKind::Noyon | PieceKind::Child => continue,
+            };
+            attacks.add(color, kind, reach);
+            let mobility = (reach & !own & !enemy_child_attacks).count() as usize;
+            let near_noyon = (reach & enemy_zone).count() as i32;
+            if near_noyon > 0 {
+                attackers += 1;
+                attack_units += near_noyon * attack_weight(kind);
+            }
+            match kind {
+                PieceKind::Mori | PieceKind::Teme => {
+                    let minor = usize::from(kind == PieceKind::Teme);
+                    let mobility_term = if minor == 0 { MORI_MOBILITY } else { TEME_MOBILITY };
+                    sink.add(color, mobility_term + mobility, 1);
+                    sink.add(color, NOYON_DISTANCE + minor, distance(square, noyon));
+                    let out_of_reach =
+                        (enemy_children & adjacent_files(square.file()) & ahead(square, color)).is_empty();
+                    let rank = relative_rank(square, color);
+                    if (3..=5).contains(&rank)
+                        && out_of_reach
+                        && attacks.of(color, PieceKind::Child).has(square)
+                    {
+                        sink.add(color, OUTPOST + minor, 1);
                     }
-                    PieceKind::Child => {
-                        child_terms(sink, square, color, own_children, enemy_children);
-                        if child_attacks[c].has(square) {
-                            sink.add(color, DEFENDED, 1);
-                        }
+                    if minor == 1 {
+                        let colour = if DARK.has(square) { DARK } else { !DARK };
+                        sink.add(color, TEME_CHILDREN, (own_children & colour).count() as i32);
                     }
-                    PieceKind::Noyon => {
-                        let shield = (own_children & noyon_attacks(square)).count().min(3) as usize;
-                        sink.add(color, SHIELD + shield, 1);
+                }
+                _ => {
+                    let file = Bitboard::file(square.file());
+                    let open = (file & position.kind(PieceKind::Child)).is_empty();
+                    let half_open = (file & own_children).is_empty();
+                    let (mobility_term, open_term) = if kind == PieceKind::Tereg {
+                        (TEREG_MOBILITY, TEREG_OPEN)
+                    } else {
+                        (BERS_MOBILITY, BERS_OPEN)
+                    };
+                    sink.add(color, mobility_term + mobility, 1);
+                    if open {
+                        sink.add(color, open_term, 1);
+                    } else if half_open {
+                        sink.add(color, open_term + 1, 1);
                     }
                 }
             }
         }
-        if position.pieces(color, PieceKind::Teme).has_many() {
-            sink.add(color, TEME_PAIR, 1);
-        }
-        if attackers >= 2 {
-            sink.add(color, NOYON_ATTACK + (attack_units as usize).min(NOYON_ATTACK_UNITS - 1), 1);
-        }
-        // Open files beside the other noyon are roads for a shak.
-        let heavy = position.pieces(color, PieceKind::Tereg) | position.pieces(color, PieceKind::Bers);
-        if !heavy.is_empty() {
-            let file = position.noyon(them).file();
-            let near = adjacent_files(file) | Bitboard::file(file);
-            let open = (0..8u8)
-                .filter(|&f| {
-                    let mask = Bitboard::file(f);
-                    !(mask & near).is_empty() && (mask & enemy_children).is_empty()
-                })
-                .count();
-            sink.add(color, OPEN_BY_NOYON, open as i32);
-        }
     }
-    for color in Color::BOTH {
-        let (c, them) = (color.index(), color.opponent());
-        let theirs = |kind| position.pieces(them, kind);
-        let heavy = theirs(PieceKind::Tereg) | theirs(PieceKind::Bers);
-        let officers = heavy | theirs(PieceKind::Mori) | theirs(PieceKind::Teme);
-        let men = position.color(them) & !theirs(PieceKind::Noyon);
-        sink.add(color, THREAT_BY_CHILD, (officers & child_attacks[c]).count() as i32);
-        sink.add(color, THREAT_BY_MINOR, (heavy & by_minor[c]).count() as i32);
-        sink.add(color, THREAT_BY_TEREG, (theirs(PieceKind::Bers) & by_tereg[c]).count() as i32);
-        sink.add(color, HANGING, (men & attacked[c] & !attacked[them.index()]).count() as i32);
+    if position.pieces(color, PieceKind::Teme).has_many() {
+        sink.add(color, TEME_PAIR, 1);
+    }
+    if attackers >= 2 {
+        sink.add(color, NOYON_ATTACK + (attack_units as usize).min(NOYON_ATTACK_UNITS - 1), 1);
+    }
+    // Open files beside the other noyon are roads for a shak.
+    let heavy = position.pieces(color, PieceKind::Tereg) | position.pieces(color, PieceKind::Bers);
+    if !heavy.is_empty() {
+        let file = position.noyon(them).file();
+        let near = adjacent_files(file) | Bitboard::file(file);
+        let open = (0..8u8)
+            .filter(|&f| {
+                let mask = Bitboard::file(f);
+                !(mask & near).is_empty() && (mask & enemy_children).is_empty()
+            })
+            .count();
+        sink.add(color, OPEN_BY_NOYON, open as i32);
     }
 }
 
-fn child_terms(sink: &mut impl Sink, square: Square, color: Color, own: Bitboard, enemy: Bitboard) {
-    let relative = relative_rank(square, color);
-    if (enemy & front_span(square, color)).is_empty() {
-        sink.add(color, PASSED + relative, 1);
+/// The children's structure and the passed ones' prospects.
+fn children(position: &Position, color: Color, attacks: &Attacks, sink: &mut impl Sink) {
+    let them = color.opponent();
+    let own = position.pieces(color, PieceKind::Child);
+    let enemy = position.pieces(them, PieceKind::Child);
+    let guarded = attacks.of(color, PieceKind::Child);
+    let enemy_guarded = attacks.of(them, PieceKind::Child);
+    for square in own {
+        let rank = relative_rank(square, color);
+        let beside = adjacent_files(square.file());
+        let next = square.offset(0, if color == Color::White { 1 } else { -1 });
+        if guarded.has(square) {
+            sink.add(color, DEFENDED, 1);
+        }
+        if guarded.has(square) || !(own & beside & Bitboard::rank(square.rank())).is_empty() {
+            sink.add(color, CONNECTED + rank, 1);
+        }
+        if (own & beside).is_empty() {
+            sink.add(color, ISOLATED, 1);
+        } else if (own & beside & !ahead(square, color)).is_empty()
+            && next.is_some_and(|next| enemy_guarded.has(next) || enemy.has(next))
+        {
+            sink.add(color, BACKWARD, 1);
+        }
+        if !(own & Bitboard::file(square.file()) & ahead(square, color)).is_empty() {
+            sink.add(color, DOUBLED, 1);
+        }
+        if (enemy & front_span(square, color)).is_empty() {
+            sink.add(color, PASSED + rank, 1);
+            if let Some(next) = next {
+                sink.add(color, PASSED_THEIR_NOYON + rank, distance(next, position.noyon(them)));
+                sink.add(color, PASSED_OUR_NOYON + rank, distance(next, position.noyon(color)));
+                if position.piece_at(next).is_none() && !attacks.all[them.index()].has(next) {
+                    sink.add(color, PASSED_FREE + rank, 1);
+                }
+            }
+        }
     }
-    if (own & adjacent_files(square.file())).is_empty() {
-        sink.add(color, ISOLATED, 1);
+}
+
+/// `color`'s chances of a check against the other noyon from a safe square.
+fn noyon_safety(position: &Position, color: Color, attacks: &Attacks, sink: &mut impl Sink) {
+    let them = color.opponent();
+    let occupied = position.occupied();
+    let noyon = position.noyon(them);
+    let safe = !position.color(color) & !attacks.all[them.index()];
+    let lines = rook_attacks(noyon, occupied);
+    let checks = [
+        (PieceKind::Bers, lines | diagonal_step(noyon)),
+        (PieceKind::Tereg, lines),
+        (PieceKind::Teme, bishop_attacks(noyon, occupied)),
+        (PieceKind::Mori, mori_attacks(noyon)),
+    ];
+    for (index, (kind, from)) in checks.into_iter().enumerate() {
+        if !(attacks.of(color, kind) & from & safe).is_empty() {
+            sink.add(color, SAFE_CHECK + index, 1);
+        }
     }
-    if !(own & Bitboard::file(square.file()) & ahead(square, color)).is_empty() {
-        sink.add(color, DOUBLED, 1);
+}
+
+/// What `color` threatens: men attacked where they are weak.
+fn threats(position: &Position, color: Color, attacks: &Attacks, sink: &mut impl Sink) {
+    let (c, them) = (color.index(), color.opponent());
+    let t = them.index();
+    let theirs = position.color(them) & !position.pieces(them, PieceKind::Noyon);
+    let officers = theirs & !position.pieces(them, PieceKind::Child);
+    let strongly = attacks.of(them, PieceKind::Child) | (attacks.twice[t] & !attacks.twice[c]);
+    let weak = theirs & !strongly & attacks.all[c];
+    let by_minor = attacks.of(color, PieceKind::Mori) | attacks.of(color, PieceKind::Teme);
+    for square in ((officers & strongly) | weak) & by_minor {
+        if let Some(piece) = position.piece_at(square) {
+            sink.add(color, THREAT_BY_MINOR + piece.kind.index(), 1);
+        }
     }
+    for square in weak & attacks.of(color, PieceKind::Tereg) {
+        if let Some(piece) = position.piece_at(square) {
+            sink.add(color, THREAT_BY_TEREG + piece.kind.index(), 1);
+        }
+    }
+    if !(weak & attacks.of(color, PieceKind::Noyon)).is_empty() {
+        sink.add(color, THREAT_BY_NOYON, 1);
+    }
+    let hanging = weak & (!attacks.all[t] | (officers & attacks.twice[c]));
+    sink.add(color, HANGING, hanging.count() as i32);
+    let restricted = attacks.all[t] & !strongly & attacks.all[c];
+    sink.add(color, RESTRICTED, restricted.count() as i32);
+    let safe_children = position.pieces(color, PieceKind::Child) & (!attacks.all[t] | attacks.all[c]);
+    let by_safe_child =
+        safe_children.fold(Bitboard::EMPTY, |all, square| all | child_captures(color, square));
+    sink.add(color, THREAT_BY_CHILD, (officers & by_safe_child).count() as i32);
 }
 
 /// With a clear lead in the ending, drive the other noyon to the edge and
 /// bring one's own near: the way mates are found.
 fn mop_up(ours: Square, theirs: Square) -> i32 {
-    let distance = (theirs.file() as i32 - ours.file() as i32)
-        .abs()
-        .max((theirs.rank() as i32 - ours.rank() as i32).abs());
-    12 * (3 - centrality(theirs)) + 6 * (7 - distance)
+    12 * (3 - centrality(theirs)) + 6 * (7 - distance(ours, theirs))
 }
+
+/// Noyon steps between two squares.
+fn distance(a: Square, b: Square) -> i32 {
+    (a.file() as i32 - b.file() as i32).abs().max((a.rank() as i32 - b.rank() as i32).abs())
+}
+
+/// The squares of a1's colour.
+const DARK: Bitboard = Bitboard(0xAA55_AA55_AA55_AA55);
 
 fn attack_weight(kind: PieceKind) -> i32 {
     match kind {
@@ -284,10 +391,6 @@ fn attack_weight(kind: PieceKind) -> i32 {
         PieceKind::Mori | PieceKind::Teme => 2,
         PieceKind::Noyon | PieceKind::Child => 1,
     }
-}
-
-fn children_attacks(children: Bitboard, color: Color) -> Bitboard {
-    children.fold(Bitboard::EMPTY, |all, square| all | child_captures(color, square))
 }
 
 /// The ranks ahead of a square, from `color`'s side.
