@@ -6,6 +6,7 @@ use super::eval::{evaluate, value};
 use super::limits::{Deadlines, Limits};
 use super::see::see;
 use super::table::{Bound, Table, node_key};
+use crate::rules::attacks::child_captures;
 use crate::rules::{CheckSeries, Color, Game, MAX_MOVES, Move, Outcome, PieceKind, Position, RuleOptions};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -450,7 +451,7 @@ impl<'a> Run<'a> {
             let capture = position.piece_at(mv.to).is_some();
             let tactical = mv.promotion || capture;
             let (child, gives_check) = node.child(mv);
-            let quiet = !tactical && !gives_check;
+            let quiet = !tactical && !gives_check && !child_threat(position, mv);
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if quiet && depth <= 6 {
                     let late = quiets_tried.len() as i32 >= 3 + depth * depth;
@@ -616,6 +617,8 @@ impl<'a> Run<'a> {
                     900_000
                 } else if Some(mv) == killers[1] {
                     899_000
+                } else if child_threat(position, mv) {
+                    800_000
                 } else {
                     self.searcher.history[side][mv.from.index()][mv.to.index()]
                 };
@@ -658,6 +661,17 @@ fn pick(moves: &mut [(Move, i32)], index: usize) -> Move {
     let best = (index..moves.len()).max_by_key(|&i| moves[i].1).unwrap_or(index);
     moves.swap(index, best);
     moves[index].0
+}
+
+/// A child's step that attacks an officer: quiet, but a threat that is
+/// neither pruned nor reduced, since it may trap the man it attacks.
+fn child_threat(position: &Position, mv: Move) -> bool {
+    let side = position.side_to_move();
+    position.pieces(side, PieceKind::Child).has(mv.from) && {
+        let enemy = position.color(side.opponent());
+        let officers = enemy & !position.kind(PieceKind::Child) & !position.kind(PieceKind::Noyon);
+        !(child_captures(side, mv.to) & officers).is_empty()
+    }
 }
 
 /// Null moves are unsafe when only the noyon and children could move:
