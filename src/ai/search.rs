@@ -6,7 +6,7 @@ use super::eval::{evaluate, value};
 use super::limits::{Deadlines, Limits};
 use super::see::see;
 use super::table::{Bound, Table, node_key};
-use crate::rules::attacks::child_captures;
+use crate::rules::attacks::{bishop_attacks, child_captures, mori_attacks, rook_attacks};
 use crate::rules::{CheckSeries, Color, Game, MAX_MOVES, Move, Outcome, PieceKind, Position, RuleOptions};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -451,7 +451,7 @@ impl<'a> Run<'a> {
             let capture = position.piece_at(mv.to).is_some();
             let tactical = mv.promotion || capture;
             let (child, gives_check) = node.child(mv);
-            let quiet = !tactical && !gives_check && !child_threat(position, mv);
+            let quiet = !tactical && !gives_check && !makes_threat(position, mv);
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if quiet && depth <= 6 {
                     let late = quiets_tried.len() as i32 >= 3 + depth * depth;
@@ -617,7 +617,7 @@ impl<'a> Run<'a> {
                     900_000
                 } else if Some(mv) == killers[1] {
                     899_000
-                } else if child_threat(position, mv) {
+                } else if makes_threat(position, mv) {
                     800_000
                 } else {
                     self.searcher.history[side][mv.from.index()][mv.to.index()]
@@ -663,15 +663,26 @@ fn pick(moves: &mut [(Move, i32)], index: usize) -> Move {
     moves[index].0
 }
 
-/// A child's step that attacks an officer: quiet, but a threat that is
-/// neither pruned nor reduced, since it may trap the man it attacks.
-fn child_threat(position: &Position, mv: Move) -> bool {
+/// A quiet move that attacks a man worth more than the mover: a threat
+/// that is neither pruned nor reduced, since it may trap the man it attacks.
+fn makes_threat(position: &Position, mv: Move) -> bool {
     let side = position.side_to_move();
-    position.pieces(side, PieceKind::Child).has(mv.from) && {
-        let enemy = position.color(side.opponent());
-        let officers = enemy & !position.kind(PieceKind::Child) & !position.kind(PieceKind::Noyon);
-        !(child_captures(side, mv.to) & officers).is_empty()
-    }
+    let Some(mover) = position.piece_at(mv.from) else {
+        return false;
+    };
+    let theirs = |kind| position.pieces(side.opponent(), kind);
+    let heavy = theirs(PieceKind::Tereg) | theirs(PieceKind::Bers);
+    let occupied = position.occupied().without(mv.from).with(mv.to);
+    let (reach, targets) = match mover.kind {
+        PieceKind::Child => {
+            (child_captures(side, mv.to), heavy | theirs(PieceKind::Mori) | theirs(PieceKind::Teme))
+        }
+        PieceKind::Mori => (mori_attacks(mv.to), heavy),
+        PieceKind::Teme => (bishop_attacks(mv.to, occupied), heavy),
+        PieceKind::Tereg => (rook_attacks(mv.to, occupied), theirs(PieceKind::Bers)),
+        PieceKind::Bers | PieceKind::Noyon => return false,
+    };
+    !(reach & targets).is_empty()
 }
 
 /// Null moves are unsafe when only the noyon and children could move:
