@@ -93,6 +93,8 @@ impl Node {
 pub struct Searcher {
     table: Table,
     history: Box<[[[i32; 64]; 64]; 2]>,
+    /// How well a quiet move (kind and square) answered the move before it.
+    continuation: Box<[[i32; PIECE_SQUARES]; PIECE_SQUARES]>,
     /// Evaluation noise in centipawns, for the weaker levels.
     noise: i32,
     noise_seed: u64,
@@ -103,6 +105,7 @@ impl Searcher {
         Searcher {
             table: Table::new(hash_megabytes),
             history: Box::new([[[0; 64]; 64]; 2]),
+            continuation: Box::new([[0; PIECE_SQUARES]; PIECE_SQUARES]),
             noise: 0,
             noise_seed: 0,
         }
@@ -112,6 +115,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.table.clear();
         self.history.iter_mut().flatten().for_each(|row| row.fill(0));
+        self.continuation.iter_mut().for_each(|row| row.fill(0));
     }
 
     /// Adds up to `amplitude` centipawns of fixed pseudo-random noise to
@@ -171,6 +175,8 @@ struct Run<'a> {
     /// Hashes of the game's positions, then of the search path.
     keys: Vec<u64>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    /// The move that led to each ply of the path, as a kind and square.
+    previous: [Option<usize>; MAX_PLY + 1],
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
     /// The static evaluation at each ply of the path, to tell improvement.
     evals: [i32; MAX_PLY + 1],
@@ -197,6 +203,7 @@ impl<'a> Run<'a> {
             aborted: false,
             keys: game.positions().iter().map(Position::hash).collect(),
             killers: [[None; 2]; MAX_PLY + 1],
+            previous: [None; MAX_PLY + 1],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],
             root_best: None,
@@ -426,6 +433,7 @@ impl<'a> Run<'a> {
             child.position.play_null();
             child.series[side.index()] = CheckSeries::Broken;
             self.keys.push(child.position.hash());
+            self.previous[ply + 1] = None;
             let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
             let score = -self.search(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
             self.keys.pop();
@@ -466,6 +474,7 @@ impl<'a> Run<'a> {
             let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3 && see(position, mv) >= 0);
             let new_depth = depth - 1 + extension;
             self.keys.push(child.position.hash());
+            self.previous[ply + 1] = piece_square(position, mv);
             let score = if searched == 0 {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
@@ -505,7 +514,7 @@ impl<'a> Run<'a> {
                     }
                     if score >= beta {
                         if !tactical {
-                            self.reward(side, mv, &quiets_tried, depth, ply);
+                            self.reward(position, mv, &quiets_tried, depth, ply);
                         }
                         break;
                     }
@@ -600,6 +609,7 @@ impl<'a> Run<'a> {
     ) -> ArrayVec<(Move, i32), MAX_MOVES> {
         let side = position.side_to_move().index();
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let previous = self.previous.get(ply).copied().flatten();
         moves
             .iter()
             .map(|&mv| {
@@ -620,27 +630,37 @@ impl<'a> Run<'a> {
                 } else if makes_threat(position, mv) {
                     800_000
                 } else {
-                    self.searcher.history[side][mv.from.index()][mv.to.index()]
+                    let history = self.searcher.history[side][mv.from.index()][mv.to.index()];
+                    let answer = previous.zip(piece_square(position, mv));
+                    history + answer.map_or(0, |(before, now)| self.searcher.continuation[before][now])
                 };
                 (mv, score)
             })
             .collect()
     }
 
-    fn reward(&mut self, side: Color, mv: Move, tried: &[Move], depth: i32, ply: usize) {
+    fn reward(&mut self, position: &Position, mv: Move, tried: &[Move], depth: i32, ply: usize) {
         if self.killers[ply][0] != Some(mv) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
         }
         let bonus = (depth * depth).min(400);
-        let history = &mut self.searcher.history[side.index()];
-        let mut nudge = |mv: Move, delta: i32| {
-            let entry = &mut history[mv.from.index()][mv.to.index()];
-            *entry += delta - *entry * delta.abs() / 16_384;
-        };
-        nudge(mv, bonus);
+        let nudge = |entry: &mut i32, delta: i32| *entry += delta - *entry * delta.abs() / 16_384;
+        let history = &mut self.searcher.history[position.side_to_move().index()];
+        nudge(&mut history[mv.from.index()][mv.to.index()], bonus);
         for &other in tried {
-            nudge(other, -bonus);
+            nudge(&mut history[other.from.index()][other.to.index()], -bonus);
+        }
+        if let Some(before) = self.previous[ply] {
+            let answers = &mut self.searcher.continuation[before];
+            if let Some(now) = piece_square(position, mv) {
+                nudge(&mut answers[now], bonus);
+            }
+            for &other in tried {
+                if let Some(now) = piece_square(position, other) {
+                    nudge(&mut answers[now], -bonus);
+                }
+            }
         }
     }
 
@@ -654,6 +674,13 @@ impl<'a> Run<'a> {
             line.extend(rest.iter().copied().take(room));
         }
     }
+}
+
+/// Kinds times squares: the index of a moved man and where it went.
+const PIECE_SQUARES: usize = 6 * 64;
+
+fn piece_square(position: &Position, mv: Move) -> Option<usize> {
+    position.piece_at(mv.from).map(|piece| piece.kind.index() * 64 + mv.to.index())
 }
 
 /// Moves the best-scored move from `index..` to `index` and returns it.
