@@ -441,9 +441,13 @@ fn centrality(square: Square) -> i32 {
 mod tests {
     use super::*;
 
-    const FENS: [&str; 4] = [
+    const FENS: [&str; 6] = [
         "rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1",
         "r1bjk2r/pp2bppp/2n1pn2/2pp4/3P1B2/2P1PN2/PP1N1PPP/R2JKB1R w - - 0 7",
+        // Outposts, backward and connected children, threats, safe checks.
+        "r2j1rk1/1b3ppp/p2p1n2/1p1Np3/4P3/1B3N2/PPP2PPP/R2JR1K1 b - - 3 14",
+        // Passed children with free and blocked paths, noyons near and far.
+        "8/2k5/1pP5/1P2K3/6p1/8/5PP1/3r2R1 w - - 0 45",
         "6J1/8/1p6/7B/PP2kP2/6K1/5P2/8 b - - 0 58",
         "4k3/8/8/8/8/8/3R4/4K3 w - - 0 1",
     ];
