@@ -10,7 +10,7 @@
 //!
 //! ```sh
 //! cargo run --release --no-default-features --example label -- --games 400 --out positions.txt
-//! cargo run --release --no-default-features --example label -- --static positions.txt --walks 4 --out static.txt
+//! cargo run --release --no-default-features --example label -- --static positions.txt --walks 3 --out static.txt
 //! ```
 
 use clap::Parser;

@@ -95,9 +95,7 @@ impl Uci {
             }
         }
     }
-}
 
-impl Uci {
     /// Fairy-Stockfish's static evaluation of each FEN, in centipawns for
     /// White, from its `eval` command. None may be in check.
     #[allow(dead_code, reason = "the match program never asks for it")]

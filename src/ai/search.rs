@@ -6,7 +6,7 @@ use super::eval::{evaluate, value};
 use super::limits::{Deadlines, Limits};
 use super::see::see;
 use super::table::{Bound, Table, node_key};
-use crate::rules::attacks::{bishop_attacks, child_captures, mori_attacks, rook_attacks};
+use crate::rules::attacks::{bers_attacks, bishop_attacks, child_captures, mori_attacks, rook_attacks};
 use crate::rules::{CheckSeries, Color, Game, MAX_MOVES, Move, Outcome, PieceKind, Position, RuleOptions};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -293,6 +293,7 @@ impl<'a> Run<'a> {
         for mv in root.position.legal_moves() {
             let (child, _) = root.child(mv);
             self.keys.push(child.position.hash());
+            self.previous[1] = piece_square(&root.position, mv);
             let score = -self.search(&child, depth - 1, -INFINITY, -floor + 1, 1, true);
             self.keys.pop();
             if self.aborted {
@@ -373,7 +374,7 @@ impl<'a> Run<'a> {
             }
         }
         if depth <= 0 {
-            return self.quiesce(node, alpha, beta, ply);
+            return self.quiesce(node, alpha, beta, ply, true);
         }
         self.nodes += 1;
         self.poll();
@@ -535,9 +536,10 @@ impl<'a> Run<'a> {
         best_score
     }
 
-    /// Captures and promotions until the position is quiet; all evasions
-    /// when in check, so that mates are judged by the rules.
-    fn quiesce(&mut self, node: &Node, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Captures and promotions until the position is quiet, and at the
+    /// first ply quiet checks; all evasions when in check, so that mates
+    /// are judged by the rules.
+    fn quiesce(&mut self, node: &Node, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.poll();
@@ -567,7 +569,16 @@ impl<'a> Run<'a> {
                 return stand;
             }
             alpha = alpha.max(stand);
-            (position.legal_captures(), stand)
+            let mut moves = position.legal_captures();
+            if checks {
+                let quiet_checks = position.legal_moves().into_iter().filter(|&mv| {
+                    !mv.promotion && position.piece_at(mv.to).is_none() && checks_directly(position, mv)
+                });
+                for mv in quiet_checks {
+                    let _ = moves.try_push(mv);
+                }
+            }
+            (moves, stand)
         };
         let mut ordered = self.order(position, &moves, None, MAX_PLY);
         let mut best = stand;
@@ -583,7 +594,7 @@ impl<'a> Run<'a> {
                 }
             }
             let (child, _) = node.child(mv);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, false);
             if self.aborted {
                 return 0;
             }
@@ -710,6 +721,24 @@ fn makes_threat(position: &Position, mv: Move) -> bool {
         PieceKind::Bers | PieceKind::Noyon => return false,
     };
     !(reach & targets).is_empty()
+}
+
+/// Whether the moved man attacks the other noyon from its new square.
+fn checks_directly(position: &Position, mv: Move) -> bool {
+    let side = position.side_to_move();
+    let Some(mover) = position.piece_at(mv.from) else {
+        return false;
+    };
+    let occupied = position.occupied().without(mv.from).with(mv.to);
+    let reach = match mover.kind {
+        PieceKind::Child => child_captures(side, mv.to),
+        PieceKind::Mori => mori_attacks(mv.to),
+        PieceKind::Teme => bishop_attacks(mv.to, occupied),
+        PieceKind::Tereg => rook_attacks(mv.to, occupied),
+        PieceKind::Bers => bers_attacks(mv.to, occupied),
+        PieceKind::Noyon => return false,
+    };
+    reach.has(position.noyon(side.opponent()))
 }
 
 /// Null moves are unsafe when only the noyon and children could move:
