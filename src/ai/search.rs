@@ -6,8 +6,12 @@ use super::eval::{evaluate, value};
 use super::limits::{Deadlines, Limits};
 use super::see::see;
 use super::table::{Bound, Table, node_key};
-use crate::rules::attacks::{bers_attacks, bishop_attacks, child_captures, mori_attacks, rook_attacks};
-use crate::rules::{CheckSeries, Color, Game, MAX_MOVES, Move, Outcome, PieceKind, Position, RuleOptions};
+use crate::rules::attacks::{
+    bers_attacks, bishop_attacks, child_captures, mori_attacks, noyon_attacks, rook_attacks,
+};
+use crate::rules::{
+    Bitboard, CheckSeries, Color, Game, MAX_MOVES, Move, Outcome, PieceKind, Position, RuleOptions,
+};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -701,44 +705,42 @@ fn pick(moves: &mut [(Move, i32)], index: usize) -> Move {
     moves[index].0
 }
 
+/// The moved man's kind and what it attacks from its new square.
+fn reach_after(position: &Position, mv: Move) -> Option<(PieceKind, Bitboard)> {
+    let mover = position.piece_at(mv.from)?;
+    let occupied = position.occupied().without(mv.from).with(mv.to);
+    let reach = match mover.kind {
+        PieceKind::Child => child_captures(mover.color, mv.to),
+        PieceKind::Mori => mori_attacks(mv.to),
+        PieceKind::Teme => bishop_attacks(mv.to, occupied),
+        PieceKind::Tereg => rook_attacks(mv.to, occupied),
+        PieceKind::Bers => bers_attacks(mv.to, occupied),
+        PieceKind::Noyon => noyon_attacks(mv.to),
+    };
+    Some((mover.kind, reach))
+}
+
 /// A quiet move that attacks a man worth more than the mover: a threat
 /// that is neither pruned nor reduced, since it may trap the man it attacks.
 fn makes_threat(position: &Position, mv: Move) -> bool {
-    let side = position.side_to_move();
-    let Some(mover) = position.piece_at(mv.from) else {
+    let Some((kind, reach)) = reach_after(position, mv) else {
         return false;
     };
-    let theirs = |kind| position.pieces(side.opponent(), kind);
+    let theirs = |kind| position.pieces(position.side_to_move().opponent(), kind);
     let heavy = theirs(PieceKind::Tereg) | theirs(PieceKind::Bers);
-    let occupied = position.occupied().without(mv.from).with(mv.to);
-    let (reach, targets) = match mover.kind {
-        PieceKind::Child => {
-            (child_captures(side, mv.to), heavy | theirs(PieceKind::Mori) | theirs(PieceKind::Teme))
-        }
-        PieceKind::Mori => (mori_attacks(mv.to), heavy),
-        PieceKind::Teme => (bishop_attacks(mv.to, occupied), heavy),
-        PieceKind::Tereg => (rook_attacks(mv.to, occupied), theirs(PieceKind::Bers)),
-        PieceKind::Bers | PieceKind::Noyon => return false,
+    let targets = match kind {
+        PieceKind::Child => heavy | theirs(PieceKind::Mori) | theirs(PieceKind::Teme),
+        PieceKind::Mori | PieceKind::Teme => heavy,
+        PieceKind::Tereg => theirs(PieceKind::Bers),
+        PieceKind::Bers | PieceKind::Noyon => Bitboard::EMPTY,
     };
     !(reach & targets).is_empty()
 }
 
 /// Whether the moved man attacks the other noyon from its new square.
 fn checks_directly(position: &Position, mv: Move) -> bool {
-    let side = position.side_to_move();
-    let Some(mover) = position.piece_at(mv.from) else {
-        return false;
-    };
-    let occupied = position.occupied().without(mv.from).with(mv.to);
-    let reach = match mover.kind {
-        PieceKind::Child => child_captures(side, mv.to),
-        PieceKind::Mori => mori_attacks(mv.to),
-        PieceKind::Teme => bishop_attacks(mv.to, occupied),
-        PieceKind::Tereg => rook_attacks(mv.to, occupied),
-        PieceKind::Bers => bers_attacks(mv.to, occupied),
-        PieceKind::Noyon => return false,
-    };
-    reach.has(position.noyon(side.opponent()))
+    reach_after(position, mv)
+        .is_some_and(|(_, reach)| reach.has(position.noyon(position.side_to_move().opponent())))
 }
 
 /// Null moves are unsafe when only the noyon and children could move:
