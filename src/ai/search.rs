@@ -6,11 +6,9 @@ use super::eval::{evaluate, value};
 use super::limits::{Deadlines, Limits};
 use super::see::see;
 use super::table::{Bound, Table, node_key};
-use crate::rules::attacks::{
-    bers_attacks, bishop_attacks, child_captures, mori_attacks, noyon_attacks, rook_attacks,
-};
+use crate::rules::attacks::man_attacks;
 use crate::rules::{
-    Bitboard, CheckSeries, Color, Game, MAX_MOVES, Move, Outcome, PieceKind, Position, RuleOptions,
+    Bitboard, CheckSeries, Color, Game, MAX_MOVES, Move, MoveList, Outcome, PieceKind, Position, RuleOptions,
 };
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -573,15 +571,16 @@ impl<'a> Run<'a> {
                 return stand;
             }
             alpha = alpha.max(stand);
-            let mut moves = position.legal_captures();
-            if checks {
-                let quiet_checks = position.legal_moves().into_iter().filter(|&mv| {
-                    !mv.promotion && position.piece_at(mv.to).is_none() && checks_directly(position, mv)
-                });
-                for mv in quiet_checks {
-                    let _ = moves.try_push(mv);
-                }
-            }
+            let moves = if checks {
+                // From one generation: captures and promotions, then direct checks.
+                let all = position.legal_moves();
+                let tactical = |mv: &Move| mv.promotion || position.piece_at(mv.to).is_some();
+                let mut moves: MoveList = all.iter().copied().filter(tactical).collect();
+                moves.extend(all.into_iter().filter(|mv| !tactical(mv) && checks_directly(position, *mv)));
+                moves
+            } else {
+                position.legal_captures()
+            };
             (moves, stand)
         };
         let mut ordered = self.order(position, &moves, None, MAX_PLY);
@@ -709,15 +708,7 @@ fn pick(moves: &mut [(Move, i32)], index: usize) -> Move {
 fn reach_after(position: &Position, mv: Move) -> Option<(PieceKind, Bitboard)> {
     let mover = position.piece_at(mv.from)?;
     let occupied = position.occupied().without(mv.from).with(mv.to);
-    let reach = match mover.kind {
-        PieceKind::Child => child_captures(mover.color, mv.to),
-        PieceKind::Mori => mori_attacks(mv.to),
-        PieceKind::Teme => bishop_attacks(mv.to, occupied),
-        PieceKind::Tereg => rook_attacks(mv.to, occupied),
-        PieceKind::Bers => bers_attacks(mv.to, occupied),
-        PieceKind::Noyon => noyon_attacks(mv.to),
-    };
-    Some((mover.kind, reach))
+    Some((mover.kind, man_attacks(mover.kind, mover.color, mv.to, occupied)))
 }
 
 /// A quiet move that attacks a man worth more than the mover: a threat

@@ -3,6 +3,7 @@
 
 use super::bitboard::Bitboard;
 use super::magics::{BISHOP_MAGICS, ROOK_MAGICS};
+use super::piece::PieceKind;
 use super::square::{Color, Square};
 use std::sync::LazyLock;
 
@@ -225,6 +226,18 @@ pub fn diagonal_step(from: Square) -> Bitboard {
 /// The squares a child of `color` on `from` captures on.
 pub fn child_captures(color: Color, from: Square) -> Bitboard {
     CHILD_CAPTURES[color.index()][from.index()]
+}
+
+/// What a man of `kind` and `color` on `from` attacks.
+pub fn man_attacks(kind: PieceKind, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+    match kind {
+        PieceKind::Noyon => noyon_attacks(from),
+        PieceKind::Bers => bers_attacks(from, occupied),
+        PieceKind::Teme => bishop_attacks(from, occupied),
+        PieceKind::Mori => mori_attacks(from),
+        PieceKind::Tereg => rook_attacks(from, occupied),
+        PieceKind::Child => child_captures(color, from),
+    }
 }
 
 pub fn between(a: Square, b: Square) -> Bitboard {

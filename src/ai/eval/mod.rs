@@ -12,7 +12,7 @@ mod weights;
 
 use super::see::see;
 use crate::rules::attacks::{
-    bers_attacks, bishop_attacks, child_captures, diagonal_step, mori_attacks, noyon_attacks, rook_attacks,
+    bishop_attacks, child_captures, diagonal_step, man_attacks, mori_attacks, noyon_attacks, rook_attacks,
 };
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square, StalemateRule};
 use terms::*;
@@ -204,13 +204,10 @@ fn officers(position: &Position, color: Color, attacks: &mut Attacks, sink: &mut
         sink.add(color, VALUE + kind.index(), men.count() as i32);
         for square in men {
             sink.add(color, SQUARE + 32 * kind.index() + folded(square, color), 1);
-            let reach = match kind {
-                PieceKind::Bers => bers_attacks(square, occupied),
-                PieceKind::Tereg => rook_attacks(square, occupied),
-                PieceKind::Teme => bishop_attacks(square, occupied),
-                PieceKind::Mori => mori_attacks(square),
-                PieceKind::Noyon | PieceKind::Child => continue,
-            };
+            if matches!(kind, PieceKind::Noyon | PieceKind::Child) {
+                continue;
+            }
+            let reach = man_attacks(kind, color, square, occupied);
             attacks.add(color, kind, reach);
             let mobility = (reach & !own & !enemy_child_attacks).count() as usize;
             let near_noyon = (reach & enemy_zone).count() as i32;
