@@ -11,6 +11,7 @@ use crate::rules::{
     Bitboard, CheckSeries, Color, Game, MAX_MOVES, Move, MoveList, Outcome, PieceKind, Position, RuleOptions,
 };
 use arrayvec::ArrayVec;
+use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -415,9 +416,21 @@ impl<'a> Run<'a> {
             return 0;
         }
         let in_check = position.is_check();
-        let static_eval = if in_check { -INFINITY } else { self.evaluate(position) };
-        self.evals[ply] = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        let raw_eval = if in_check {
+            -INFINITY
+        } else {
+            hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(position))
+        };
+        self.evals[ply] = raw_eval;
+        let improving = !in_check && ply >= 2 && raw_eval > self.evals[ply - 2];
+        // A bound from the table says more than the static evaluation.
+        let static_eval = match hit {
+            Some(hit) if !in_check && hit.score.abs() < MATE_BOUND => {
+                let tighter = if hit.score > raw_eval { Bound::Lower } else { Bound::Upper };
+                if hit.bound == tighter || hit.bound == Bound::Exact { hit.score } else { raw_eval }
+            }
+            _ => raw_eval,
+        };
 
         if !pv_node && !in_check && depth <= 6 && beta.abs() < MATE_BOUND {
             let margin = 90 * (depth - i32::from(improving));
@@ -534,7 +547,8 @@ impl<'a> Run<'a> {
         } else {
             Bound::Upper
         };
-        self.searcher.table.store(key, best_move, to_table(best_score, ply), depth, bound);
+        let eval = (!in_check).then_some(raw_eval);
+        self.searcher.table.store(key, best_move, to_table(best_score, ply), depth, bound, eval);
         best_score
     }
 
@@ -556,6 +570,23 @@ impl<'a> Run<'a> {
             return self.evaluate(position);
         }
         let side = position.side_to_move();
+        let key = node_key(position.hash(), node.series);
+        let hit = self.searcher.table.probe(key);
+        let depth = if checks { 0 } else { -1 };
+        if let Some(hit) = hit
+            && hit.depth >= depth
+        {
+            let score = from_table(hit.score, ply);
+            let usable = match hit.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let original_alpha = alpha;
         let in_check = position.is_check();
         let (moves, stand) = if in_check {
             let moves = position.legal_moves();
@@ -566,8 +597,9 @@ impl<'a> Run<'a> {
             }
             (moves, -INFINITY)
         } else {
-            let stand = self.evaluate(position);
+            let stand = hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(position));
             if stand >= beta {
+                self.searcher.table.store(key, None, to_table(stand, ply), depth, Bound::Lower, Some(stand));
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -583,8 +615,10 @@ impl<'a> Run<'a> {
             };
             (moves, stand)
         };
-        let mut ordered = self.order(position, &moves, None, MAX_PLY);
+        let tt_move = hit.and_then(|hit| hit.mv).filter(|mv| moves.contains(mv));
+        let mut ordered = self.order(position, &moves, tt_move, MAX_PLY);
         let mut best = stand;
+        let mut best_move = None;
         for index in 0..ordered.len() {
             let mv = pick(&mut ordered, index);
             if !in_check && !mv.promotion {
@@ -605,12 +639,22 @@ impl<'a> Run<'a> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(mv);
                     if score >= beta {
                         break;
                     }
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let eval = (!in_check).then_some(stand);
+        self.searcher.table.store(key, best_move, to_table(best, ply), depth, bound, eval);
         best
     }
 
@@ -621,9 +665,7 @@ impl<'a> Run<'a> {
         tt_move: Option<Move>,
         ply: usize,
     ) -> ArrayVec<(Move, i32), MAX_MOVES> {
-        let side = position.side_to_move().index();
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        let previous = self.previous.get(ply).copied().flatten();
         moves
             .iter()
             .map(|&mv| {
@@ -644,13 +686,21 @@ impl<'a> Run<'a> {
                 } else if makes_threat(position, mv) {
                     800_000
                 } else {
-                    let history = self.searcher.history[side][mv.from.index()][mv.to.index()];
-                    let answer = previous.zip(piece_square(position, mv));
-                    history + answer.map_or(0, |(before, now)| self.searcher.continuation[before][now])
+                    self.quiet_history(position, mv, ply)
                 };
                 (mv, score)
             })
             .collect()
+    }
+
+    /// How well a quiet move did before: by its squares, and as an answer
+    /// to the move that led here.
+    fn quiet_history(&self, position: &Position, mv: Move, ply: usize) -> i32 {
+        let side = position.side_to_move().index();
+        let history = self.searcher.history[side][mv.from.index()][mv.to.index()];
+        let previous = self.previous.get(ply).copied().flatten();
+        let answer = previous.zip(piece_square(position, mv));
+        history + answer.map_or(0, |(before, now)| self.searcher.continuation[before][now])
     }
 
     fn reward(&mut self, position: &Position, mv: Move, tried: &[Move], depth: i32, ply: usize) {
@@ -744,8 +794,16 @@ fn has_officers(position: &Position, side: Color) -> bool {
 }
 
 fn reduction(depth: i32, index: usize) -> i32 {
-    let r = 0.4 + f64::from(depth).ln() * (index as f64).ln() / 2.2;
-    r as i32
+    static TABLE: LazyLock<[[u8; MAX_MOVES]; 64]> = LazyLock::new(|| {
+        let mut table = [[0; MAX_MOVES]; 64];
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (index, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.4 + (depth as f64).ln() * (index as f64).ln() / 2.2) as u8;
+            }
+        }
+        table
+    });
+    i32::from(TABLE[(depth as usize).min(63)][index.min(MAX_MOVES - 1)])
 }
 
 /// Mate scores count from the node in the table, from the root in search.

@@ -12,16 +12,22 @@ pub enum Bound {
     Upper,
 }
 
+/// Sixteen bytes.
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
     key: u64,
     mv: u16,
     score: i16,
+    /// The static evaluation, or [`NO_EVAL`].
+    eval: i16,
     depth: i8,
-    /// 0 empty, then 1 + bound.
-    bound: u8,
-    age: u8,
+    /// The low two bits: 0 empty, then 1 + bound; the rest the age.
+    bound_age: u8,
 }
+
+/// An entry stored without a static evaluation (in check).
+const NO_EVAL: i16 = i16::MIN;
+const AGE_STEP: u8 = 4;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Hit {
@@ -29,6 +35,8 @@ pub struct Hit {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
+    /// The static evaluation, unless the side to move was in check.
+    pub eval: Option<i32>,
 }
 
 pub struct Table {
@@ -53,7 +61,7 @@ impl Table {
 
     /// Marks a new search, so old entries give way first.
     pub fn new_search(&mut self) {
-        self.age = self.age.wrapping_add(1);
+        self.age = self.age.wrapping_add(AGE_STEP);
     }
 
     fn slot(&self, key: u64) -> usize {
@@ -62,22 +70,36 @@ impl Table {
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let entry = self.entries[self.slot(key)];
-        if entry.bound == 0 || entry.key != key {
-            return None;
-        }
-        let bound = match entry.bound {
+        let bound = match entry.bound_age % AGE_STEP {
             1 => Bound::Exact,
             2 => Bound::Lower,
-            _ => Bound::Upper,
+            3 => Bound::Upper,
+            _ => return None,
         };
-        Some(Hit { mv: unpack(entry.mv), score: entry.score.into(), depth: entry.depth.into(), bound })
+        if entry.key != key {
+            return None;
+        }
+        let eval = (entry.eval != NO_EVAL).then_some(entry.eval.into());
+        Some(Hit { mv: unpack(entry.mv), score: entry.score.into(), depth: entry.depth.into(), bound, eval })
     }
 
-    pub fn store(&mut self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    /// `eval` is the static evaluation, `None` in check.
+    pub fn store(
+        &mut self,
+        key: u64,
+        mv: Option<Move>,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        eval: Option<i32>,
+    ) {
         let slot = self.slot(key);
         let old = self.entries[slot];
-        let replace =
-            old.bound == 0 || old.key == key || old.age != self.age || depth >= i32::from(old.depth) - 2;
+        let old_age = old.bound_age & !(AGE_STEP - 1);
+        let replace = old.bound_age & (AGE_STEP - 1) == 0
+            || old.key == key
+            || old_age != self.age
+            || depth >= i32::from(old.depth) - 2;
         if !replace {
             return;
         }
@@ -90,9 +112,9 @@ impl Table {
             key,
             mv,
             score: score.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
+            eval: eval.map_or(NO_EVAL, |eval| eval.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16),
             depth: depth.clamp(-1, 127) as i8,
-            bound: 1 + bound as u8,
-            age: self.age,
+            bound_age: self.age | (1 + bound as u8),
         };
     }
 }
@@ -118,4 +140,44 @@ fn unpack(bits: u16) -> Option<Move> {
     let from = Square::from_index((bits & 63) as u8)?;
     let to = Square::from_index((bits >> 6 & 63) as u8)?;
     Some(Move::new(from, to, bits >> 12 & 1 == 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_comes_back_as_stored() {
+        let mut table = Table::new(1);
+        let mv = Move::new(
+            Square::from_index(12).expect("a square"),
+            Square::from_index(28).expect("a square"),
+            false,
+        );
+        assert!(table.probe(7).is_none());
+        table.store(7, Some(mv), -250, 5, Bound::Lower, Some(-180));
+        let hit = table.probe(7).expect("stored");
+        assert_eq!(
+            (hit.mv, hit.score, hit.depth, hit.bound, hit.eval),
+            (Some(mv), -250, 5, Bound::Lower, Some(-180))
+        );
+        // In check there is no evaluation; a move-less store keeps the move.
+        table.store(7, None, 30, 6, Bound::Upper, None);
+        let hit = table.probe(7).expect("stored");
+        assert_eq!((hit.mv, hit.bound, hit.eval), (Some(mv), Bound::Upper, None));
+        // Another key in the same slot is not this one.
+        assert!(table.probe(7 + table.entries.len() as u64).is_none());
+    }
+
+    #[test]
+    fn a_deep_entry_of_this_search_gives_way_only_to_one_nearly_as_deep() {
+        let mut table = Table::new(1);
+        let other = 9 + table.entries.len() as u64;
+        table.store(9, None, 10, 12, Bound::Exact, Some(10));
+        table.store(other, None, 20, 3, Bound::Exact, Some(20));
+        assert!(table.probe(9).is_some() && table.probe(other).is_none());
+        table.new_search();
+        table.store(other, None, 20, 3, Bound::Exact, Some(20));
+        assert!(table.probe(9).is_none() && table.probe(other).is_some());
+    }
 }
