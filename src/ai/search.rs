@@ -5,7 +5,7 @@
 use super::eval::{evaluate, value};
 use super::limits::{Deadlines, Limits};
 use super::see::see;
-use super::table::{Bound, Table, node_key};
+use super::table::{Bound, Hit, Table, node_key};
 use crate::rules::attacks::man_attacks;
 use crate::rules::{
     Bitboard, CheckSeries, Color, Game, MAX_MOVES, Move, MoveList, Outcome, PieceKind, Position, RuleOptions,
@@ -392,20 +392,11 @@ impl<'a> Run<'a> {
         let key = node_key(position.hash(), node.series);
         // Finished games are never stored, so a hit is a game still on.
         let hit = self.searcher.table.probe(key);
-        if let Some(hit) = hit
-            && ply > 0
+        if ply > 0
             && !pv_node
-            && hit.depth >= depth
+            && let Some(score) = hit.and_then(|hit| table_cutoff(hit, depth, alpha, beta, ply))
         {
-            let score = from_table(hit.score, ply);
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+            return score;
         }
         let moves = position.legal_moves();
         if moves.is_empty() {
@@ -573,18 +564,8 @@ impl<'a> Run<'a> {
         let key = node_key(position.hash(), node.series);
         let hit = self.searcher.table.probe(key);
         let depth = if checks { 0 } else { -1 };
-        if let Some(hit) = hit
-            && hit.depth >= depth
-        {
-            let score = from_table(hit.score, ply);
-            let usable = match hit.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
-                return score;
-            }
+        if let Some(score) = hit.and_then(|hit| table_cutoff(hit, depth, alpha, beta, ply)) {
+            return score;
         }
         let original_alpha = alpha;
         let in_check = position.is_check();
@@ -804,6 +785,18 @@ fn reduction(depth: i32, index: usize) -> i32 {
         table
     });
     i32::from(TABLE[(depth as usize).min(63)][index.min(MAX_MOVES - 1)])
+}
+
+/// The table's score, when the entry is deep enough and its bound settles
+/// the window.
+fn table_cutoff(hit: Hit, depth: i32, alpha: i32, beta: i32, ply: usize) -> Option<i32> {
+    let score = from_table(hit.score, ply);
+    let usable = match hit.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    (hit.depth >= depth && usable).then_some(score)
 }
 
 /// Mate scores count from the node in the table, from the root in search.

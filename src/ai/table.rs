@@ -70,7 +70,7 @@ impl Table {
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let entry = self.entries[self.slot(key)];
-        let bound = match entry.bound_age % AGE_STEP {
+        let bound = match bound_bits(entry.bound_age) {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
@@ -95,10 +95,9 @@ impl Table {
     ) {
         let slot = self.slot(key);
         let old = self.entries[slot];
-        let old_age = old.bound_age & !(AGE_STEP - 1);
-        let replace = old.bound_age & (AGE_STEP - 1) == 0
+        let replace = bound_bits(old.bound_age) == 0
             || old.key == key
-            || old_age != self.age
+            || old.bound_age - bound_bits(old.bound_age) != self.age
             || depth >= i32::from(old.depth) - 2;
         if !replace {
             return;
@@ -117,6 +116,11 @@ impl Table {
             bound_age: self.age | (1 + bound as u8),
         };
     }
+}
+
+/// An entry's bound, without its age: 0 when empty.
+fn bound_bits(bound_age: u8) -> u8 {
+    bound_age & (AGE_STEP - 1)
 }
 
 /// The position key for the table: the core's hash with both series.
