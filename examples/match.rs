@@ -10,6 +10,7 @@
 
 use clap::Parser;
 use shatar::rules::{Color, Game, Outcome, Position};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use support::uci::{Uci, fairy_rules};
@@ -49,6 +50,10 @@ struct Args {
     /// Print every move with the mover's score.
     #[arg(long)]
     verbose: bool,
+    /// Write every position of every game here, as `FEN;;result` lines
+    /// (the result for White) that `label --static` reads.
+    #[arg(long)]
+    positions: Option<PathBuf>,
 }
 
 /// How a game ended, from our engine's point of view.
@@ -62,7 +67,7 @@ enum Verdict {
 struct Played {
     verdict: Verdict,
     reason: String,
-    plies: usize,
+    game: Game,
 }
 
 /// The obligatory d-child moves, then random legal plies.
@@ -119,11 +124,11 @@ fn play(
         if let Err(error) = game.play_uci(&text) {
             let verdict = if side == we_are { Verdict::Loss } else { Verdict::Win };
             let reason = format!("{} forfeits: bestmove {text}: {error}", engine.name);
-            return Ok(Played { verdict, reason, plies: game.moves().len() });
+            return Ok(Played { verdict, reason, game });
         }
     }
     let outcome = game.outcome().ok_or("a finished game has an outcome")?;
-    Ok(Played { verdict: verdict_for(outcome), reason: outcome.to_string(), plies: game.moves().len() })
+    Ok(Played { verdict: verdict_for(outcome), reason: outcome.to_string(), game })
 }
 
 fn engines(args: &Args, ours_path: &Path) -> Result<(Uci, Uci), String> {
@@ -140,6 +145,23 @@ fn engines(args: &Args, ours_path: &Path) -> Result<(Uci, Uci), String> {
     }
     let theirs = Uci::start("fairy-stockfish", &args.fsf, &fsf_options)?;
     Ok((ours, theirs))
+}
+
+/// Appends the game's positions with its result for White.
+fn write_positions(
+    out: &std::sync::Mutex<std::fs::File>,
+    played: &Played,
+    we_are: Color,
+) -> Result<(), String> {
+    let result = match (played.verdict, we_are) {
+        (Verdict::Draw, _) => "0.5",
+        (Verdict::Win, Color::White) | (Verdict::Loss, Color::Black) => "1",
+        _ => "0",
+    };
+    let text: String =
+        played.game.positions().iter().map(|position| format!("{};;{result}\n", position.to_fen())).collect();
+    let mut file = out.lock().map_err(|_| "the positions file's lock is poisoned")?;
+    file.write_all(text.as_bytes()).map_err(|error| format!("positions: {error}"))
 }
 
 fn elo(score: f64) -> f64 {
@@ -185,6 +207,12 @@ fn main() -> Result<(), String> {
     let results = std::sync::Mutex::new(Vec::new());
     let next = std::sync::atomic::AtomicUsize::new(0);
     let failure = std::sync::Mutex::new(None);
+    let positions = match &args.positions {
+        Some(path) => Some(std::sync::Mutex::new(
+            std::fs::File::create(path).map_err(|error| format!("{}: {error}", path.display()))?,
+        )),
+        None => None,
+    };
     std::thread::scope(|scope| {
         for _ in 0..args.parallel.max(1) {
             scope.spawn(|| {
@@ -210,10 +238,16 @@ fn main() -> Result<(), String> {
                                 number + 1,
                                 we_are.name(),
                                 played.reason,
-                                played.plies
+                                played.game.moves().len()
                             );
                             if args.verbose {
                                 println!("           from {}", start_fen(start));
+                            }
+                            if let Some(out) = &positions
+                                && let Err(error) = write_positions(out, &played, *we_are)
+                            {
+                                *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(error);
+                                break;
                             }
                             results.lock().unwrap_or_else(|e| e.into_inner()).push(played.verdict);
                         }
