@@ -6,7 +6,7 @@ use super::eval::{evaluate, value};
 use super::limits::{Deadlines, Limits};
 use super::see::see;
 use super::table::{Bound, Hit, Table, node_key};
-use crate::rules::attacks::man_attacks;
+use crate::rules::attacks::{line, man_attacks};
 use crate::rules::{
     Bitboard, CheckSeries, Color, Game, MAX_MOVES, Move, MoveList, Outcome, PieceKind, Position, RuleOptions,
 };
@@ -79,16 +79,23 @@ impl Thought {
 struct Node {
     position: Position,
     series: [CheckSeries; 2],
+    /// Whether the side to move stands in check.
+    in_check: bool,
 }
 
 impl Node {
-    fn child(&self, mv: Move) -> (Node, bool) {
+    fn new(position: Position, series: [CheckSeries; 2]) -> Node {
+        Node { position, series, in_check: position.is_check() }
+    }
+
+    fn child(&self, mv: Move) -> Node {
         let mover = self.position.side_to_move();
         let mut child = *self;
         child.position.play_unchecked(mv);
         let checks = child.position.check_kinds();
         child.series[mover.index()] = self.series[mover.index()].after(checks);
-        (child, checks.is_check())
+        child.in_check = checks.is_check();
+        child
     }
 }
 
@@ -196,7 +203,7 @@ impl<'a> Run<'a> {
             searcher,
             stop,
             rules: game.rules(),
-            root: Node { position, series },
+            root: Node::new(position, series),
             start,
             deadlines: limits.deadlines(start, position.side_to_move()),
             max_depth: limits.depth.unwrap_or(MAX_PLY as u32 - 10).clamp(1, MAX_PLY as u32 - 10),
@@ -294,7 +301,7 @@ impl<'a> Run<'a> {
         let floor = thought.score.saturating_sub(margin.max(0));
         let mut scored = Vec::new();
         for mv in root.position.legal_moves() {
-            let (child, _) = root.child(mv);
+            let child = root.child(mv);
             self.keys.push(child.position.hash());
             self.previous[1] = piece_square(&root.position, mv);
             let score = -self.search(&child, depth - 1, -INFINITY, -floor + 1, 1, true);
@@ -398,7 +405,8 @@ impl<'a> Run<'a> {
         {
             return score;
         }
-        let moves = position.legal_moves();
+        let mut moves = MoveList::new();
+        position.legal_moves_into(&mut moves);
         if moves.is_empty() {
             let outcome = position.outcome_without_moves(node.series[side.opponent().index()], self.rules);
             return Self::outcome_score(outcome, side, ply);
@@ -406,7 +414,7 @@ impl<'a> Run<'a> {
         if ply > 0 && position.fifty_moves_reached(self.rules) {
             return 0;
         }
-        let in_check = position.is_check();
+        let in_check = node.in_check;
         let raw_eval = if in_check {
             -INFINITY
         } else {
@@ -439,6 +447,7 @@ impl<'a> Run<'a> {
             let mut child = *node;
             child.position.play_null();
             child.series[side.index()] = CheckSeries::Broken;
+            child.in_check = false;
             self.keys.push(child.position.hash());
             self.previous[ply + 1] = None;
             let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
@@ -455,18 +464,29 @@ impl<'a> Run<'a> {
         let tt_move = hit.and_then(|hit| hit.mv).filter(|mv| moves.contains(mv));
         // Without a move from the table, a shallower search costs less.
         let depth = if depth >= 4 && tt_move.is_none() { depth - 1 } else { depth };
-        let mut ordered = self.order(position, &moves, tt_move, ply);
+        let mut ordered = ArrayVec::new();
+        self.order(position, &moves, tt_move, ply, &mut ordered);
         let killers = self.killers[ply];
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
         for index in 0..ordered.len() {
-            let mv = pick(&mut ordered, index);
+            let (mv, order_score) = pick(&mut ordered, index);
             let capture = position.piece_at(mv.to).is_some();
             let tactical = mv.promotion || capture;
-            let (child, gives_check) = node.child(mv);
-            let quiet = !tactical && !gives_check && !makes_threat(position, mv);
+            // Ordering has already told threats from history-scored moves.
+            let threat = match order_score {
+                THREAT_ORDER => true,
+                score if score > THREAT_ORDER => makes_threat(position, mv),
+                _ => false,
+            };
+            // A quiet move is played before pruning only if it may check.
+            let mut played = None;
+            if !tactical && !threat && may_check(position, mv) {
+                played = Some(node.child(mv));
+            }
+            let quiet = !tactical && !threat && !played.is_some_and(|child| child.in_check);
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if quiet && depth <= 6 {
                     let late = quiets_tried.len() as i32 >= 3 + depth * depth;
@@ -474,10 +494,13 @@ impl<'a> Run<'a> {
                         continue;
                     }
                 }
-                if capture && depth <= 4 && see(position, mv) < -100 * depth {
+                if capture && depth <= 4 && !wins_or_trades(position, mv) && see(position, mv) < -100 * depth
+                {
                     continue;
                 }
             }
+            let child = played.unwrap_or_else(|| node.child(mv));
+            let gives_check = child.in_check;
             let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3 && see(position, mv) >= 0);
             let new_depth = depth - 1 + extension;
             self.keys.push(child.position.hash());
@@ -568,15 +591,16 @@ impl<'a> Run<'a> {
             return score;
         }
         let original_alpha = alpha;
-        let in_check = position.is_check();
-        let (moves, stand) = if in_check {
-            let moves = position.legal_moves();
+        let in_check = node.in_check;
+        let mut moves = MoveList::new();
+        let stand = if in_check {
+            position.legal_moves_into(&mut moves);
             if moves.is_empty() {
                 let outcome =
                     position.outcome_without_moves(node.series[side.opponent().index()], self.rules);
                 return Self::outcome_score(outcome, side, ply);
             }
-            (moves, -INFINITY)
+            -INFINITY
         } else {
             let stand = hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(position));
             if stand >= beta {
@@ -584,34 +608,35 @@ impl<'a> Run<'a> {
                 return stand;
             }
             alpha = alpha.max(stand);
-            let moves = if checks {
+            if checks {
                 // From one generation: captures and promotions, then direct checks.
-                let all = position.legal_moves();
+                let mut all = MoveList::new();
+                position.legal_moves_into(&mut all);
                 let tactical = |mv: &Move| mv.promotion || position.piece_at(mv.to).is_some();
-                let mut moves: MoveList = all.iter().copied().filter(tactical).collect();
+                moves.extend(all.iter().copied().filter(tactical));
                 moves.extend(all.into_iter().filter(|mv| !tactical(mv) && checks_directly(position, *mv)));
-                moves
             } else {
-                position.legal_captures()
-            };
-            (moves, stand)
+                position.legal_captures_into(&mut moves);
+            }
+            stand
         };
         let tt_move = hit.and_then(|hit| hit.mv).filter(|mv| moves.contains(mv));
-        let mut ordered = self.order(position, &moves, tt_move, MAX_PLY);
+        let mut ordered = ArrayVec::new();
+        self.order(position, &moves, tt_move, MAX_PLY, &mut ordered);
         let mut best = stand;
         let mut best_move = None;
         for index in 0..ordered.len() {
-            let mv = pick(&mut ordered, index);
+            let (mv, _) = pick(&mut ordered, index);
             if !in_check && !mv.promotion {
                 let victim = position.piece_at(mv.to).map_or(0, |piece| value(piece.kind));
                 if stand + victim + 180 < alpha {
                     continue;
                 }
-                if see(position, mv) < 0 {
+                if !wins_or_trades(position, mv) && see(position, mv) < 0 {
                     continue;
                 }
             }
-            let (child, _) = node.child(mv);
+            let child = node.child(mv);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, false);
             if self.aborted {
                 return 0;
@@ -645,33 +670,34 @@ impl<'a> Run<'a> {
         moves: &[Move],
         tt_move: Option<Move>,
         ply: usize,
-    ) -> ArrayVec<(Move, i32), MAX_MOVES> {
+        ordered: &mut ArrayVec<(Move, i32), MAX_MOVES>,
+    ) {
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        moves
-            .iter()
-            .map(|&mv| {
-                let score = if Some(mv) == tt_move {
-                    10_000_000
-                } else if let Some(victim) = position.piece_at(mv.to) {
-                    let attacker = position.piece_at(mv.from).map_or(0, |piece| value(piece.kind));
-                    let mvv_lva =
-                        10 * value(victim.kind) - attacker / 10 + if mv.promotion { 5_000 } else { 0 };
-                    // Losing captures wait until after the quiet moves.
-                    if see(position, mv) >= 0 { 1_000_000 + mvv_lva } else { -100_000 + mvv_lva }
-                } else if mv.promotion {
-                    950_000
-                } else if Some(mv) == killers[0] {
-                    900_000
-                } else if Some(mv) == killers[1] {
-                    899_000
-                } else if makes_threat(position, mv) {
-                    800_000
+        ordered.extend(moves.iter().map(|&mv| {
+            let score = if Some(mv) == tt_move {
+                10_000_000
+            } else if let Some(victim) = position.piece_at(mv.to) {
+                let attacker = position.piece_at(mv.from).map_or(0, |piece| value(piece.kind));
+                let mvv_lva = 10 * value(victim.kind) - attacker / 10 + if mv.promotion { 5_000 } else { 0 };
+                // Losing captures wait until after the quiet moves.
+                if wins_or_trades(position, mv) || see(position, mv) >= 0 {
+                    1_000_000 + mvv_lva
                 } else {
-                    self.quiet_history(position, mv, ply)
-                };
-                (mv, score)
-            })
-            .collect()
+                    -100_000 + mvv_lva
+                }
+            } else if mv.promotion {
+                950_000
+            } else if Some(mv) == killers[0] {
+                900_000
+            } else if Some(mv) == killers[1] {
+                899_000
+            } else if makes_threat(position, mv) {
+                THREAT_ORDER
+            } else {
+                self.quiet_history(position, mv, ply)
+            };
+            (mv, score)
+        }));
     }
 
     /// How well a quiet move did before: by its squares, and as an answer
@@ -728,11 +754,25 @@ fn piece_square(position: &Position, mv: Move) -> Option<usize> {
     position.piece_at(mv.from).map(|piece| piece.kind.index() * 64 + mv.to.index())
 }
 
-/// Moves the best-scored move from `index..` to `index` and returns it.
-fn pick(moves: &mut [(Move, i32)], index: usize) -> Move {
+/// Moves the best-scored move from `index..` to `index` and returns it
+/// with its score.
+fn pick(moves: &mut [(Move, i32)], index: usize) -> (Move, i32) {
     let best = (index..moves.len()).max_by_key(|&i| moves[i].1).unwrap_or(index);
     moves.swap(index, best);
-    moves[index].0
+    moves[index]
+}
+
+/// The ordering score of a quiet threat; the table move, captures that do
+/// not lose, promotions and killers score above it, history far below.
+const THREAT_ORDER: i32 = 800_000;
+
+/// A capture of a man worth at least the capturer's value: its exchange
+/// cannot lose, so it needs no static exchange evaluation.
+fn wins_or_trades(position: &Position, mv: Move) -> bool {
+    match (position.piece_at(mv.to), position.piece_at(mv.from)) {
+        (Some(victim), Some(mover)) => value(victim.kind) >= value(mover.kind),
+        _ => false,
+    }
 }
 
 /// The moved man's kind and what it attacks from its new square.
@@ -763,6 +803,13 @@ fn makes_threat(position: &Position, mv: Move) -> bool {
 fn checks_directly(position: &Position, mv: Move) -> bool {
     reach_after(position, mv)
         .is_some_and(|(_, reach)| reach.has(position.noyon(position.side_to_move().opponent())))
+}
+
+/// Whether a move may give check: it attacks the other noyon from its new
+/// square, or leaves a line to that noyon that a slider may now use.
+fn may_check(position: &Position, mv: Move) -> bool {
+    let noyon = position.noyon(position.side_to_move().opponent());
+    !line(noyon, mv.from).is_empty() || checks_directly(position, mv)
 }
 
 /// Null moves are unsafe when only the noyon and children could move:

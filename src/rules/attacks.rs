@@ -41,6 +41,19 @@ static DIAGONAL_STEP: [Bitboard; 64] = leaper_table(&DIAGONAL);
 static CHILD_CAPTURES: [[Bitboard; 64]; 2] =
     [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
+const fn ray_table(directions: &Directions) -> [Bitboard; 64] {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut index = 0;
+    while index < 64 {
+        table[index] = Bitboard(slide(square(index), 0, directions));
+        index += 1;
+    }
+    table
+}
+
+static ROOK_RAYS: [Bitboard; 64] = ray_table(&ORTHOGONAL);
+static BISHOP_RAYS: [Bitboard; 64] = ray_table(&DIAGONAL);
+
 /// Squares a slider from `from` reaches, stopping at (and including) blockers.
 pub const fn slide(from: Square, occupied: u64, directions: &Directions) -> u64 {
     let mut bits = 0;
@@ -208,6 +221,16 @@ pub fn bishop_attacks(from: Square, occupied: Bitboard) -> Bitboard {
 /// Bers moves: orthogonal slides plus one diagonal step.
 pub fn bers_attacks(from: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(from, occupied) | DIAGONAL_STEP[from.index()]
+}
+
+/// Orthogonal rays from `from` on an empty board.
+pub fn rook_rays(from: Square) -> Bitboard {
+    ROOK_RAYS[from.index()]
+}
+
+/// Diagonal rays from `from` on an empty board.
+pub fn bishop_rays(from: Square) -> Bitboard {
+    BISHOP_RAYS[from.index()]
 }
 
 pub fn mori_attacks(from: Square) -> Bitboard {

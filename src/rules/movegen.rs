@@ -12,23 +12,35 @@ use super::square::{Color, Square};
 impl Position {
     /// Every legal move. None once robado has ended the game.
     pub fn legal_moves(&self) -> MoveList {
-        self.collect(false)
+        let mut list = MoveList::new();
+        self.legal_moves_into(&mut list);
+        list
     }
 
     /// The legal captures and promotions: the moves a quiescence search plays.
     pub fn legal_captures(&self) -> MoveList {
-        self.collect(true)
+        let mut list = MoveList::new();
+        self.legal_captures_into(&mut list);
+        list
     }
 
-    fn collect(&self, tactical: bool) -> MoveList {
-        let mut list = MoveList::new();
+    /// [`legal_moves`](Self::legal_moves), appended to `list`.
+    pub fn legal_moves_into(&self, list: &mut MoveList) {
+        self.collect(false, list);
+    }
+
+    /// [`legal_captures`](Self::legal_captures), appended to `list`.
+    pub fn legal_captures_into(&self, list: &mut MoveList) {
+        self.collect(true, list);
+    }
+
+    fn collect(&self, tactical: bool, list: &mut MoveList) {
         self.generate(tactical, |from, targets, promotes| {
             for to in targets {
                 // Capacity exceeds any position's move count; never drops a move.
                 let _ = list.try_push(Move::new(from, to, promotes.has(to)));
             }
         });
-        list
     }
 
     /// The number of legal moves, without listing them.

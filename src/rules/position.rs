@@ -1,7 +1,8 @@
 //! A validated position: placement, side to move and the two move counters.
 
 use super::attacks::{
-    between, bishop_attacks, child_captures, diagonal_step, mori_attacks, noyon_attacks, rook_attacks,
+    between, bishop_attacks, bishop_rays, child_captures, diagonal_step, mori_attacks, noyon_attacks,
+    rook_attacks, rook_rays,
 };
 use super::bitboard::Bitboard;
 use super::check::{CheckKind, CheckKinds};
@@ -210,13 +211,27 @@ impl Position {
     /// Pieces of either side attacking `square`, given `occupied`.
     pub fn attackers(&self, square: Square, occupied: Bitboard) -> Bitboard {
         let children = self.kind(PieceKind::Child);
-        (mori_attacks(square) & self.kind(PieceKind::Mori))
+        self.sliders_reaching(square, occupied, occupied)
+            | (mori_attacks(square) & self.kind(PieceKind::Mori))
             | (noyon_attacks(square) & self.kind(PieceKind::Noyon))
-            | (rook_attacks(square, occupied) & (self.kind(PieceKind::Tereg) | self.kind(PieceKind::Bers)))
-            | (bishop_attacks(square, occupied) & self.kind(PieceKind::Teme))
             | (diagonal_step(square) & self.kind(PieceKind::Bers))
             | (child_captures(Color::Black, square) & children & self.color(Color::White))
             | (child_captures(Color::White, square) & children & self.color(Color::Black))
+    }
+
+    /// The teregs, bers and temes among `men` whose lines reach `square`
+    /// through `occupied`. A table is read only where one stands on a ray.
+    fn sliders_reaching(&self, square: Square, occupied: Bitboard, men: Bitboard) -> Bitboard {
+        let orthogonal = (self.kind(PieceKind::Tereg) | self.kind(PieceKind::Bers)) & men;
+        let diagonal = self.kind(PieceKind::Teme) & men;
+        let mut sliders = Bitboard::EMPTY;
+        if !(rook_rays(square) & orthogonal).is_empty() {
+            sliders |= rook_attacks(square, occupied) & orthogonal;
+        }
+        if !(bishop_rays(square) & diagonal).is_empty() {
+            sliders |= bishop_attacks(square, occupied) & diagonal;
+        }
+        sliders
     }
 
     /// Pieces of `by` attacking `square`.
@@ -264,10 +279,7 @@ impl Position {
     pub(crate) fn pinned(&self, color: Color) -> Bitboard {
         let noyon = self.noyon(color);
         let enemy = self.color(color.opponent());
-        let orthogonal = self.kind(PieceKind::Tereg) | self.kind(PieceKind::Bers);
-        let snipers = ((rook_attacks(noyon, enemy) & orthogonal)
-            | (bishop_attacks(noyon, enemy) & self.kind(PieceKind::Teme)))
-            & enemy;
+        let snipers = self.sliders_reaching(noyon, enemy, enemy);
         let occupied = self.occupied();
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {
