@@ -69,7 +69,7 @@ fn play(fsf: &mut Uci, rng: &mut fastrand::Rng, args: &Args) -> Result<(Vec<(Str
             continue;
         }
         let text = fsf.best_move(&game, &format!("nodes {}", args.nodes), Duration::from_secs(30))?;
-        if let Some(cp) = fsf.last_score.as_deref().and_then(|score| score.strip_prefix("cp ")) {
+        if let Some(cp) = fsf.last_score().as_deref().and_then(|score| score.strip_prefix("cp ")) {
             let cp: i32 = cp.parse().map_err(|_| format!("bad score: {cp}"))?;
             scored.push((game.position().to_fen(), cp));
         }

@@ -118,7 +118,8 @@ fn play(
             Duration::from_millis(movetime + 5_000),
         )?;
         if verbose {
-            let score = engine.last_score.as_deref().unwrap_or("-");
+            let score = engine.last_score();
+            let score = score.as_deref().unwrap_or("-");
             println!("    {:>3}. {:<15} {text:<6} {score}", game.moves().len() + 1, engine.name);
         }
         if let Err(error) = game.play_uci(&text) {

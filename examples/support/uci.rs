@@ -14,8 +14,8 @@ pub struct Uci {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
-    /// The score of the last search's last `info` line, as "cp 31" or "mate -2".
-    pub last_score: Option<String>,
+    /// The last search's last `info` line with a score.
+    last_info: Option<String>,
 }
 
 impl Uci {
@@ -36,7 +36,7 @@ impl Uci {
                 }
             }
         });
-        let mut engine = Uci { name: name.to_string(), child, stdin, lines, last_score: None };
+        let mut engine = Uci { name: name.to_string(), child, stdin, lines, last_info: None };
         engine.send("uci")?;
         engine.wait_for("uciok", Duration::from_secs(10))?;
         for (option, value) in options {
@@ -73,32 +73,43 @@ impl Uci {
     }
 
     /// Searches the game's position with `go {limit}` and returns the
-    /// bestmove text; the search's score is left in `last_score`.
+    /// bestmove text; the search's last `info` line is kept.
     pub fn best_move(&mut self, game: &Game, limit: &str, timeout: Duration) -> Result<String, String> {
         self.send(&position_command(game))?;
         self.send(&format!("go {limit}"))?;
         let deadline = Instant::now() + timeout;
-        self.last_score = None;
+        self.last_info = None;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(line) if line.starts_with("bestmove") => {
                     return Ok(line.split_whitespace().nth(1).unwrap_or("(none)").to_string());
                 }
-                Ok(line) => {
-                    if let Some(score) = line.split(" score ").nth(1) {
-                        self.last_score =
-                            Some(score.split_whitespace().take(2).collect::<Vec<_>>().join(" "));
-                    }
-                }
+                Ok(line) if line.contains(" score ") => self.last_info = Some(line),
+                Ok(_) => {}
                 Err(_) => return Err(format!("{}: no bestmove in time", self.name)),
             }
         }
     }
 
+    /// The last search's score, as "cp 31" or "mate -2".
+    #[allow(dead_code, reason = "not every program with this module asks for it")]
+    pub fn last_score(&self) -> Option<String> {
+        let score = self.last_info.as_deref()?.split(" score ").nth(1)?;
+        Some(score.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+    }
+
+    /// A number from the last search's last `info` line, such as `nodes`.
+    #[allow(dead_code, reason = "not every program with this module asks for it")]
+    pub fn last_info_number(&self, key: &str) -> Option<u64> {
+        let mut words = self.last_info.as_deref()?.split_whitespace();
+        words.find(|word| *word == key)?;
+        words.next()?.parse().ok()
+    }
+
     /// Fairy-Stockfish's static evaluation of each FEN, in centipawns for
     /// White, from its `eval` command. None may be in check.
-    #[allow(dead_code, reason = "the match program never asks for it")]
+    #[allow(dead_code, reason = "not every program with this module asks for it")]
     pub fn static_evals(&mut self, fens: impl Iterator<Item = String>) -> Result<Vec<i32>, String> {
         let mut asked = 0;
         for fen in fens {
