@@ -452,6 +452,18 @@ fn differing(a: &Picture, b: &Picture, (x0, y0, x1, y1): (u32, u32, u32, u32)) -
     count as f32 / ((x1 - x0) * (y1 - y0)) as f32
 }
 
+/// The mean colour of a rectangle, for failure messages.
+fn mean_colour(picture: &Picture, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> [u32; 3] {
+    let mut sum = [0.0; 3];
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = picture.pixel(x, y);
+            (0..3).for_each(|c| sum[c] += p[c]);
+        }
+    }
+    sum.map(|total| (total / ((x1 - x0) * (y1 - y0)) as f32).round() as u32)
+}
+
 /// The share of pixels in a rectangle close to the kiosk panels' dark blue.
 fn panel_share(picture: &Picture, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> f32 {
     let mut count = 0;
@@ -468,12 +480,14 @@ fn panel_share(picture: &Picture, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> f32
 
 #[test]
 fn kiosk_screens_render_in_every_language() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+    // Kept after the run, so that a failure can be looked at.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("kiosk-screens");
+    std::fs::create_dir_all(&dir).expect("the pictures' folder");
     let centre = (380, 90, 900, 560);
     let left = (0, 0, 300, 720);
     let welcome: Vec<Picture> = ["mn", "en", "fr", "ru"]
         .iter()
-        .map(|lang| kiosk_shot(&["--lang", lang], &dir.path().join(format!("welcome-{lang}.png"))))
+        .map(|lang| kiosk_shot(&["--lang", lang], &dir.join(format!("welcome-{lang}.png"))))
         .collect();
     for (i, a) in welcome.iter().enumerate() {
         assert!(panel_share(a, centre) > 0.4, "the welcome panel is drawn ({i})");
@@ -483,14 +497,20 @@ fn kiosk_screens_render_in_every_language() {
             assert!(differing(a, b, left) < 0.01, "only the words change");
         }
     }
-    let attract = kiosk_shot(&["--kiosk-screen", "attract", "--lang", "en"], &dir.path().join("attract.png"));
+    let attract = kiosk_shot(&["--kiosk-screen", "attract", "--lang", "en"], &dir.join("attract.png"));
     assert!(
         differing(&attract, &welcome[1], centre) > 0.3,
         "the attract loop shows the board, not the welcome"
     );
     let invitation = (440, 30, 840, 105);
-    assert!(panel_share(&attract, invitation) > 0.3, "the invitation to touch is shown at the top");
-    let rules = kiosk_shot(&["--kiosk-screen", "rules", "--lang", "en"], &dir.path().join("rules.png"));
+    let share = panel_share(&attract, invitation);
+    assert!(
+        share > 0.3,
+        "the invitation to touch is shown at the top: {share} of its pixels are the panel's, mean colour {:?}, in {}",
+        mean_colour(&attract, invitation),
+        dir.join("attract.png").display()
+    );
+    let rules = kiosk_shot(&["--kiosk-screen", "rules", "--lang", "en"], &dir.join("rules.png"));
     assert!(panel_share(&rules, (60, 70, 1220, 560)) > 0.4, "the rules card covers the screen");
     assert!(differing(&rules, &welcome[1], centre) > 0.2, "the rules card is not the welcome");
 }

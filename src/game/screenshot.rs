@@ -2,10 +2,12 @@
 
 use super::Screen;
 use super::motion::Glide;
+use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
 use bevy::render::render_resource::PipelineCache;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::render::{Render, RenderApp, RenderSystems};
+use bevy_egui::EguiManagedTextures;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -68,6 +70,8 @@ fn take_screenshot(
     moving: Query<(), With<Glide>>,
     ready: Res<PipelinesReady>,
     screen: Res<State<Screen>>,
+    egui_textures: Option<Res<EguiManagedTextures>>,
+    mut atlases: Local<HashSet<AssetId<Image>>>,
     mut commands: Commands,
 ) {
     if plan.requested {
@@ -75,7 +79,16 @@ fn take_screenshot(
     }
     // The attract loop never rests: it is taken as it plays.
     let still = moving.is_empty() || *screen.get() == Screen::Attract;
-    let settled = still && ready.is_ready();
+    // When egui's font atlas grows it becomes a new image, which reaches the
+    // GPU a frame late: that frame is drawn without the overlay.
+    let now: HashSet<_> = egui_textures
+        .iter()
+        .flat_map(|textures| textures.0.values())
+        .map(|texture| texture.handle.id())
+        .collect();
+    let same_atlas = now == *atlases;
+    *atlases = now;
+    let settled = still && same_atlas && ready.is_ready();
     plan.still_frames = if settled { plan.still_frames + 1 } else { 0 };
     if plan.still_frames < SETTLE_FRAMES {
         return;
