@@ -425,6 +425,8 @@ impl Figure {
 /// The kiosk, fullscreen on the 1280x720 Xvfb screen, written to `out`.
 fn kiosk_shot(extra: &[&str], out: &Path) -> Picture {
     let _one_at_a_time = XVFB.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    // The folder outlives the run: never read an earlier run's picture.
+    let _ = std::fs::remove_file(out);
     let status = under_xvfb(out.parent().expect("the PNG's folder"))
         .arg("--kiosk")
         .args(extra)
