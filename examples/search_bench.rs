@@ -7,7 +7,7 @@
 //! `cargo run --release --example search_bench -- --depth 15`
 
 use clap::Parser;
-use shatar::ai::{Limits, Searcher, Thought};
+use shatar::ai::{Limits, Searcher};
 use shatar::rules::{Game, Position};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -68,7 +68,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let stop = AtomicBool::new(false);
         let mut searcher = Searcher::new(HASH_MB);
         let started = Instant::now();
-        let thought: Thought = searcher.think(game, &Limits::depth(args.depth), &stop, |_| {});
+        let thought = searcher.think(game, &Limits::depth(args.depth), &stop, |_| {});
         let time = started.elapsed();
         ours = (ours.0 + thought.nodes, ours.1 + time);
         let best = thought.best.map_or("(none)".to_string(), |mv| mv.to_string());

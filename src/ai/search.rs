@@ -476,16 +476,14 @@ impl<'a> Run<'a> {
             let capture = position.piece_at(mv.to).is_some();
             let tactical = mv.promotion || capture;
             // Ordering has already told threats from history-scored moves.
-            let threat = match order_score {
-                THREAT_ORDER => true,
-                score if score > THREAT_ORDER => makes_threat(position, mv),
-                _ => false,
-            };
+            let threat = !tactical
+                && match order_score {
+                    THREAT_ORDER => true,
+                    score if score > THREAT_ORDER => makes_threat(position, mv),
+                    _ => false,
+                };
             // A quiet move is played before pruning only if it may check.
-            let mut played = None;
-            if !tactical && !threat && may_check(position, mv) {
-                played = Some(node.child(mv));
-            }
+            let played = (!tactical && !threat && may_check(position, mv)).then(|| node.child(mv));
             let quiet = !tactical && !threat && !played.is_some_and(|child| child.in_check);
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if quiet && depth <= 6 {
