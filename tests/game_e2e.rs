@@ -426,7 +426,11 @@ impl Figure {
 fn kiosk_shot(extra: &[&str], out: &Path) -> Picture {
     let _one_at_a_time = XVFB.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     // The folder outlives the run: never read an earlier run's picture.
-    let _ = std::fs::remove_file(out);
+    if let Err(error) = std::fs::remove_file(out)
+        && error.kind() != std::io::ErrorKind::NotFound
+    {
+        panic!("cannot remove the earlier picture {}: {error}", out.display());
+    }
     let status = under_xvfb(out.parent().expect("the PNG's folder"))
         .arg("--kiosk")
         .args(extra)
