@@ -482,9 +482,10 @@ impl<'a> Run<'a> {
                     score if score > THREAT_ORDER => makes_threat(position, mv),
                     _ => false,
                 };
-            // A quiet move is played before pruning only if it may check.
-            let played = (!tactical && !threat && may_check(position, mv)).then(|| node.child(mv));
-            let quiet = !tactical && !threat && !played.is_some_and(|child| child.in_check);
+            let plain = !tactical && !threat;
+            // A plain move is played before pruning only if it may check.
+            let played = (plain && may_check(position, mv)).then(|| node.child(mv));
+            let quiet = plain && !played.is_some_and(|child| child.in_check);
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if quiet && depth <= 6 {
                     let late = quiets_tried.len() as i32 >= 3 + depth * depth;
