@@ -50,8 +50,7 @@ pub const MAX_HASH_MB: usize = 4096;
 impl Table {
     pub fn new(megabytes: usize) -> Table {
         let bytes = megabytes.clamp(1, MAX_HASH_MB) * 1024 * 1024;
-        let count = (bytes / size_of::<Entry>()).next_power_of_two() / 2;
-        Table { entries: vec![Entry::default(); count.max(1024)], age: 0 }
+        Table { entries: vec![Entry::default(); bytes / size_of::<Entry>()], age: 0 }
     }
 
     pub fn clear(&mut self) {
@@ -64,8 +63,9 @@ impl Table {
         self.age = self.age.wrapping_add(AGE_STEP);
     }
 
+    /// The key's place in a table of any size: its high bits, scaled.
     fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
+        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
     }
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
@@ -150,6 +150,25 @@ fn unpack(bits: u16) -> Option<Move> {
 mod tests {
     use super::*;
 
+    /// Another key that lands in `key`'s slot.
+    fn same_slot(table: &Table, key: u64) -> u64 {
+        let slot = table.slot(key);
+        (1..=u64::from(u32::MAX))
+            .map(|step| key.wrapping_add(step << 32))
+            .find(|&other| table.slot(other) == slot)
+            .expect("a key in the same slot")
+    }
+
+    #[test]
+    fn the_table_takes_all_the_hash_it_is_given() {
+        for megabytes in [1, 3, 16, 24] {
+            let table = Table::new(megabytes);
+            assert_eq!(table.entries.len() * size_of::<Entry>(), megabytes * 1024 * 1024);
+            assert_eq!(table.slot(u64::MAX), table.entries.len() - 1);
+            assert_eq!(table.slot(0), 0);
+        }
+    }
+
     #[test]
     fn an_entry_comes_back_as_stored() {
         let mut table = Table::new(1);
@@ -170,13 +189,13 @@ mod tests {
         let hit = table.probe(7).expect("stored");
         assert_eq!((hit.mv, hit.bound, hit.eval), (Some(mv), Bound::Upper, None));
         // Another key in the same slot is not this one.
-        assert!(table.probe(7 + table.entries.len() as u64).is_none());
+        assert!(table.probe(same_slot(&table, 7)).is_none());
     }
 
     #[test]
     fn a_deep_entry_of_this_search_gives_way_only_to_one_nearly_as_deep() {
         let mut table = Table::new(1);
-        let other = 9 + table.entries.len() as u64;
+        let other = same_slot(&table, 9);
         table.store(9, None, 10, 12, Bound::Exact, Some(10));
         table.store(other, None, 20, 3, Bound::Exact, Some(20));
         assert!(table.probe(9).is_some() && table.probe(other).is_none());
