@@ -249,6 +249,16 @@ fn the_fifty_move_rule_saves_the_lost_side_only_when_in_force() {
 }
 
 #[test]
+fn a_second_occurrence_is_not_yet_a_draw() {
+    // d8e8 would bring the start back only a second time: White turns
+    // aside, and Black stays lost.
+    let fen = "4k3/7p/8/8/8/8/1R6/R5K1 w - - 0 1";
+    let game = game_with(RuleOptions::default(), fen, "a1a2 e8d8 a2a1");
+    let thought = think(&game, 8);
+    assert!(thought.score < -300, "a twofold repetition scored as a draw: {thought:?}");
+}
+
+#[test]
 fn repetition_saves_the_lost_side_only_when_in_force() {
     // The teregs shuffled; Black's d8e8 brings the start back a third time.
     let fen = "4k3/7p/8/8/8/8/1R6/R5K1 w - - 0 1";

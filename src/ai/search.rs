@@ -343,15 +343,26 @@ impl<'a> Run<'a> {
         score + rng.i32(-self.searcher.noise..=self.searcher.noise)
     }
 
-    /// Whether the position occurred before, since the last irreversible move.
-    fn is_repetition(&self, position: &Position) -> bool {
+    /// Whether the position at `ply` draws by repetition: it occurred
+    /// before inside the search, where the side that repeats could repeat
+    /// again, or twice before in all, so that this is the third time. One
+    /// occurrence in the game before the root is not yet a draw: the other
+    /// side may still turn aside.
+    fn is_repetition(&self, position: &Position, ply: usize) -> bool {
         if !self.rules.repetition_draw {
             return false;
         }
         let hash = position.hash();
         let len = self.keys.len();
         let window = (position.halfmove_clock() as usize).min(len.saturating_sub(1));
-        (2..=window).step_by(2).any(|back| self.keys[len - 1 - back] == hash)
+        let mut before = 0;
+        for back in (2..=window).step_by(2).filter(|&back| self.keys[len - 1 - back] == hash) {
+            before += 1;
+            if back < ply || before == 2 {
+                return true;
+            }
+        }
+        false
     }
 
     fn outcome_score(outcome: Outcome, side: Color, ply: usize) -> i32 {
@@ -374,7 +385,7 @@ impl<'a> Run<'a> {
         self.pv[ply].clear();
         let position = &node.position;
         if ply > 0 {
-            if position.is_robado() || self.is_repetition(position) {
+            if position.is_robado() || self.is_repetition(position, ply) {
                 return 0;
             }
             alpha = alpha.max(-MATE + ply as i32);
