@@ -6,7 +6,13 @@ use crate::game::session::ActiveGame;
 use crate::game::{PieceView, Screen};
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// How long the loop may go without a ply, in frames and in real time.
+/// Headless frames take microseconds, so frames alone would call a search
+/// that runs its full time (up to seconds at the higher levels) a stall.
+const STALL_FRAMES: u32 = 20_000;
+const STALL_TIME: Duration = Duration::from_secs(60);
 
 /// The state after a round of games.
 #[derive(Clone, Copy, Debug)]
@@ -38,6 +44,7 @@ pub fn soak(games: u64, level: u8, every: u64, mut mark: impl FnMut(Mark)) -> Re
         return Err("the attract loop did not start".into());
     }
     let (mut plies, mut last_ply, mut still) = (0u64, 0usize, 0u32);
+    let mut since = Instant::now();
     let mut next = every.max(1);
     loop {
         app.update();
@@ -47,12 +54,19 @@ pub fn soak(games: u64, level: u8, every: u64, mut mark: impl FnMut(Mark)) -> Re
             plies += played.saturating_sub(last_ply) as u64;
             last_ply = played;
             still = 0;
+            since = Instant::now();
         } else {
             still += 1;
-            // An attract game pauses 8 s (16 frames) between games; the
-            // computer's level-limited search takes a few frames at most.
-            if still > 20_000 {
-                return Err(format!("the attract loop stalled after {plies} plies"));
+            // An attract game pauses 8 s of game time (16 frames) between
+            // games; the computer's search runs in real time.
+            if stalled(still, since.elapsed()) {
+                let game = world.resource::<ActiveGame>().game();
+                return Err(format!(
+                    "the attract loop stalled after {plies} plies: {still} frames and {:.0} s without a ply, {} at ply {}",
+                    since.elapsed().as_secs_f64(),
+                    game.variant(),
+                    game.ply()
+                ));
             }
         }
         let pieces = world.query::<&PieceView>().iter(world).filter(|view| view.cell().is_some()).count();
@@ -72,9 +86,28 @@ pub fn soak(games: u64, level: u8, every: u64, mut mark: impl FnMut(Mark)) -> Re
     }
 }
 
+/// Whether the loop has stalled: many frames and a long time without a ply.
+fn stalled(frames: u32, elapsed: Duration) -> bool {
+    frames > STALL_FRAMES && elapsed > STALL_TIME
+}
+
 /// This process's resident memory, from /proc on Linux.
 pub fn rss_kib() -> Option<u64> {
     let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
     let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
     Some(pages * 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_search_is_not_a_stall() {
+        // Headless frames pass in microseconds while a search thinks.
+        assert!(!stalled(50_000, Duration::from_secs(2)));
+        // The pause between games is counted in frames of game time.
+        assert!(!stalled(16, Duration::from_secs(120)));
+        assert!(stalled(STALL_FRAMES + 1, STALL_TIME + Duration::from_secs(1)));
+    }
 }
