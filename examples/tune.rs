@@ -40,6 +40,13 @@ struct Args {
     /// Keep positions that are not quiet (for static-evaluation targets).
     #[arg(long)]
     all: bool,
+    /// The centipawns over which the win chance rises tenfold; a larger
+    /// scale weighs large scores more.
+    #[arg(long, default_value_t = 400.0)]
+    sigmoid: f64,
+    /// Fit only the weights of this section (`value`, `square`, ...).
+    #[arg(long)]
+    only: Option<String>,
 }
 
 /// Terms counted White minus Black.
@@ -61,11 +68,11 @@ struct Sample {
 
 const STALEMATE: StalemateRule = StalemateRule::Draw;
 
-fn chance(score: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-score / 400.0))
+fn chance(score: f64, sigmoid: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-score / sigmoid))
 }
 
-fn sample(line: &str, result_weight: f64, all: bool) -> Result<Option<Sample>, String> {
+fn sample(line: &str, args: &Args) -> Result<Option<Sample>, String> {
     let mut fields = line.split(';');
     let (Some(fen), Some(score), Some(result)) = (fields.next(), fields.next(), fields.next()) else {
         return Err(format!("not FEN;score;result: {line}"));
@@ -73,7 +80,7 @@ fn sample(line: &str, result_weight: f64, all: bool) -> Result<Option<Sample>, S
     let position = Position::from_fen(fen).map_err(|error| format!("{fen}: {error}"))?;
     let score: f64 = score.parse().map_err(|_| format!("bad score in {line}"))?;
     let result: f64 = result.parse().map_err(|_| format!("bad result in {line}"))?;
-    if score.abs() > 2_000.0 || position.is_check() || !(all || is_quiet(&position)) {
+    if score.abs() > 2_000.0 || position.is_check() || !(args.all || is_quiet(&position)) {
         return Ok(None);
     }
     let mover = if position.side_to_move() == Color::White { 1.0 } else { -1.0 };
@@ -81,7 +88,8 @@ fn sample(line: &str, result_weight: f64, all: bool) -> Result<Option<Sample>, S
     collect(&position, &mut counts);
     let terms =
         counts.0.iter().enumerate().filter(|&(_, &c)| c != 0).map(|(t, &c)| (t as u16, c as i16)).collect();
-    let target = (1.0 - result_weight) * chance(mover * score) + result_weight * result;
+    let target =
+        (1.0 - args.result_weight) * chance(mover * score, args.sigmoid) + args.result_weight * result;
     Ok(Some(Sample { terms, shape: Shape::of(&position), mover, target }))
 }
 
@@ -101,8 +109,8 @@ fn evaluate(sample: &Sample, weights: &[[f64; 2]]) -> (f64, f64, f64) {
     (score, factor, phase)
 }
 
-fn loss(samples: &[Sample], weights: &[[f64; 2]]) -> f64 {
-    samples.iter().map(|s| (chance(evaluate(s, weights).0) - s.target).powi(2)).sum::<f64>()
+fn loss(samples: &[Sample], weights: &[[f64; 2]], sigmoid: f64) -> f64 {
+    samples.iter().map(|s| (chance(evaluate(s, weights).0, sigmoid) - s.target).powi(2)).sum::<f64>()
         / samples.len() as f64
 }
 
@@ -114,7 +122,7 @@ fn main() -> Result<(), String> {
         let text = std::fs::read_to_string(path).map_err(|error| format!("{}: {error}", path.display()))?;
         for line in text.lines().filter(|line| !line.trim().is_empty()) {
             lines += 1;
-            samples.extend(sample(line, args.result_weight, args.all)?);
+            samples.extend(sample(line, &args)?);
         }
     }
     let mut rng = fastrand::Rng::with_seed(7);
@@ -129,16 +137,29 @@ fn main() -> Result<(), String> {
 
     let start: Vec<[f64; 2]> = WEIGHTS.iter().map(|&[mg, eg]| [f64::from(mg), f64::from(eg)]).collect();
     let mut weights = start.clone();
-    println!("loss before: fit {:.6}, held {:.6}", loss(&samples, &weights), loss(&held, &weights));
+    println!(
+        "loss before: fit {:.6}, held {:.6}",
+        loss(&samples, &weights, args.sigmoid),
+        loss(&held, &weights, args.sigmoid)
+    );
     let (beta1, beta2) = (0.9f64, 0.999f64);
     let mut moment = vec![[0.0; 2]; TERMS];
     let mut velocity = vec![[0.0; 2]; TERMS];
-    let scale = std::f64::consts::LN_10 / 400.0;
+    let scale = std::f64::consts::LN_10 / args.sigmoid;
+    let free = match &args.only {
+        Some(only) => {
+            let Some(&(_, start, len)) = SECTIONS.iter().find(|(name, ..)| name == only) else {
+                return Err(format!("no section '{only}'"));
+            };
+            start..start + len
+        }
+        None => 0..TERMS,
+    };
     for epoch in 1..=args.epochs {
         let mut gradient = vec![[0.0; 2]; TERMS];
         for sample in &samples {
             let (score, factor, phase) = evaluate(sample, &weights);
-            let p = chance(score);
+            let p = chance(score, args.sigmoid);
             let d = 2.0 * (p - sample.target) * p * (1.0 - p) * scale * factor;
             for &(term, count) in &sample.terms {
                 let c = f64::from(count) * d;
@@ -147,7 +168,7 @@ fn main() -> Result<(), String> {
             }
         }
         let t = f64::from(epoch as i32);
-        for term in 0..TERMS {
+        for term in free.clone() {
             for half in 0..2 {
                 let pull = 2.0 * args.l2 * (weights[term][half] - start[term][half]);
                 let g = gradient[term][half] / samples.len() as f64 + pull;
@@ -159,13 +180,21 @@ fn main() -> Result<(), String> {
             }
         }
         if epoch % 100 == 0 {
-            println!("epoch {epoch}: fit {:.6}, held {:.6}", loss(&samples, &weights), loss(&held, &weights));
+            println!(
+                "epoch {epoch}: fit {:.6}, held {:.6}",
+                loss(&samples, &weights, args.sigmoid),
+                loss(&held, &weights, args.sigmoid)
+            );
         }
     }
     // The noyon is always on the board: its value is left at nothing.
     weights[0] = [0.0, 0.0];
     let rounded: Vec<[f64; 2]> = weights.iter().map(|w| [w[0].round(), w[1].round()]).collect();
-    println!("loss after (rounded): fit {:.6}, held {:.6}", loss(&samples, &rounded), loss(&held, &rounded));
+    println!(
+        "loss after (rounded): fit {:.6}, held {:.6}",
+        loss(&samples, &rounded, args.sigmoid),
+        loss(&held, &rounded, args.sigmoid)
+    );
     std::fs::write(&args.out, source(&rounded))
         .map_err(|error| format!("{}: {error}", args.out.display()))?;
     println!("weights written to {}", args.out.display());
