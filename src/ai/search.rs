@@ -793,12 +793,13 @@ fn threatened_men(position: &Position) -> Bitboard {
     let them = us.opponent();
     let officers = position.color(us) & !position.kind(PieceKind::Noyon) & !position.kind(PieceKind::Child);
     let threatened = officers.filter(|&square| {
-        let attackers = position.attackers_of(square, them);
+        let bearing = position.attackers(square, position.occupied());
+        let attackers = bearing & position.color(them);
         let Some(man) = position.piece_at(square) else {
             return false;
         };
         !attackers.is_empty()
-            && (position.attackers_of(square, us).is_empty()
+            && ((bearing & position.color(us)).is_empty()
                 || attackers.into_iter().any(|from| {
                     position.piece_at(from).is_some_and(|attacker| value(attacker.kind) < value(man.kind))
                 }))
