@@ -490,7 +490,7 @@ impl<'a> Run<'a> {
             let threat = !tactical
                 && match order_score {
                     THREAT_ORDER => true,
-                    score if score > THREAT_ORDER => makes_safe_threat(position, mv),
+                    score if score > THREAT_ORDER => makes_threat(position, mv),
                     _ => false,
                 };
             let plain = !tactical && !threat;
@@ -522,7 +522,6 @@ impl<'a> Run<'a> {
                     let history = self.searcher.history[side.index()][mv.from.index()][mv.to.index()];
                     let mut r = reduction(depth, searched);
                     r += i32::from(!pv_node && !improving);
-                    r -= 2 * i32::from(order_score == ESCAPE_ORDER);
                     r -= i32::from(killers.contains(&Some(mv)));
                     r -= history / 6_000;
                     r.clamp(0, new_depth - 1)
@@ -684,7 +683,6 @@ impl<'a> Run<'a> {
         ordered: &mut ArrayVec<(Move, i32), MAX_MOVES>,
     ) {
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        let mut threatened = None;
         ordered.extend(moves.iter().map(|&mv| {
             let score = if Some(mv) == tt_move {
                 10_000_000
@@ -703,12 +701,8 @@ impl<'a> Run<'a> {
                 900_000
             } else if Some(mv) == killers[1] {
                 899_000
-            } else if makes_safe_threat(position, mv) {
+            } else if makes_threat(position, mv) {
                 THREAT_ORDER
-            } else if threatened.get_or_insert_with(|| threatened_men(position)).has(mv.from)
-                && see(position, mv) >= 0
-            {
-                ESCAPE_ORDER
             } else {
                 self.quiet_history(position, mv, ply)
             };
@@ -778,34 +772,9 @@ fn pick(moves: &mut [(Move, i32)], index: usize) -> (Move, i32) {
     moves[index]
 }
 
-/// The ordering score of a safe quiet threat; the table move, captures that do
+/// The ordering score of a quiet threat; the table move, captures that do
 /// not lose, promotions and killers score above it, history far below.
 const THREAT_ORDER: i32 = 800_000;
-
-/// The ordering score of a quiet move that takes a threatened man to a
-/// square where it is not lost; above history, below threats.
-const ESCAPE_ORDER: i32 = 700_000;
-
-/// The side to move's officers that stand attacked by a cheaper man, or
-/// attacked and unguarded.
-fn threatened_men(position: &Position) -> Bitboard {
-    let us = position.side_to_move();
-    let them = us.opponent();
-    let officers = position.color(us) & !position.kind(PieceKind::Noyon) & !position.kind(PieceKind::Child);
-    let threatened = officers.filter(|&square| {
-        let bearing = position.attackers(square, position.occupied());
-        let attackers = bearing & position.color(them);
-        let Some(man) = position.piece_at(square) else {
-            return false;
-        };
-        !attackers.is_empty()
-            && ((bearing & position.color(us)).is_empty()
-                || attackers.into_iter().any(|from| {
-                    position.piece_at(from).is_some_and(|attacker| value(attacker.kind) < value(man.kind))
-                }))
-    });
-    threatened.fold(Bitboard::EMPTY, Bitboard::with)
-}
 
 /// A capture of a man worth at least the capturer's value: its exchange
 /// cannot lose, so it needs no static exchange evaluation.
@@ -823,14 +792,8 @@ fn reach_after(position: &Position, mv: Move) -> Option<(PieceKind, Bitboard)> {
     Some((mover.kind, man_attacks(mover.kind, mover.color, mv.to, occupied)))
 }
 
-/// A quiet move that attacks a man worth more than the mover from a square
-/// where the mover is not lost: a threat that is neither pruned nor
-/// reduced, since it may trap the man it attacks.
-fn makes_safe_threat(position: &Position, mv: Move) -> bool {
-    makes_threat(position, mv) && see(position, mv) >= 0
-}
-
-/// A quiet move that attacks a man worth more than the mover.
+/// A quiet move that attacks a man worth more than the mover: a threat
+/// that is neither pruned nor reduced, since it may trap the man it attacks.
 fn makes_threat(position: &Position, mv: Move) -> bool {
     let Some((kind, reach)) = reach_after(position, mv) else {
         return false;
@@ -911,40 +874,5 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::Square;
-
-    fn square(name: &str) -> Square {
-        Square::parse(name).expect("a square")
-    }
-
-    #[test]
-    fn officers_attacked_by_cheaper_men_or_unguarded_are_threatened() {
-        crate::rules::attacks::init();
-        // White to move: the tereg on d4 is attacked by the teme on f6; the
-        // mori on b1 by the tereg on b8, and nothing guards it; the teme on
-        // g2 by the tereg on g8, and the noyon on f1 guards it.
-        let position = Position::from_fen("1r2k1r1/8/5b2/8/3R4/8/6B1/1N3K2 w - - 0 1").expect("a valid FEN");
-        let threatened = threatened_men(&position);
-        assert!(threatened.has(square("d4")), "a tereg attacked by a teme");
-        assert!(threatened.has(square("b1")), "an unguarded mori attacked by a tereg");
-        assert!(!threatened.has(square("g2")), "a guarded teme attacked by a dearer tereg");
-    }
-
-    #[test]
-    fn a_threat_that_loses_the_mover_is_not_safe() {
-        crate::rules::attacks::init();
-        // The mori's jump to c6 attacks the bers on d8 but is taken by the
-        // child on b7; the jump to e6 attacks it too and is not taken.
-        let position = Position::from_fen("3jk3/1p6/8/8/3N4/8/8/4K3 w - - 0 1").expect("a valid FEN");
-        let to_c6 = Move { from: square("d4"), to: square("c6"), promotion: false };
-        let to_e6 = Move { from: square("d4"), to: square("e6"), promotion: false };
-        assert!(makes_threat(&position, to_c6) && !makes_safe_threat(&position, to_c6));
-        assert!(makes_safe_threat(&position, to_e6));
     }
 }
