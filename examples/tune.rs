@@ -116,6 +116,16 @@ fn loss(samples: &[Sample], weights: &[[f64; 2]], sigmoid: f64) -> f64 {
 
 fn main() -> Result<(), String> {
     let args = Args::parse();
+    // The weights the fit may move; a misspelt section is told before any reading.
+    let free = match &args.only {
+        Some(only) => {
+            let Some(&(_, start, len)) = SECTIONS.iter().find(|(name, ..)| name == only) else {
+                return Err(format!("no section '{only}'"));
+            };
+            start..start + len
+        }
+        None => 0..TERMS,
+    };
     let mut samples = Vec::new();
     let mut lines = 0;
     for path in &args.positions {
@@ -137,24 +147,14 @@ fn main() -> Result<(), String> {
 
     let start: Vec<[f64; 2]> = WEIGHTS.iter().map(|&[mg, eg]| [f64::from(mg), f64::from(eg)]).collect();
     let mut weights = start.clone();
-    println!(
-        "loss before: fit {:.6}, held {:.6}",
-        loss(&samples, &weights, args.sigmoid),
-        loss(&held, &weights, args.sigmoid)
-    );
+    let losses =
+        |weights: &[[f64; 2]]| (loss(&samples, weights, args.sigmoid), loss(&held, weights, args.sigmoid));
+    let (fit, held_back) = losses(&weights);
+    println!("loss before: fit {fit:.6}, held {held_back:.6}");
     let (beta1, beta2) = (0.9f64, 0.999f64);
     let mut moment = vec![[0.0; 2]; TERMS];
     let mut velocity = vec![[0.0; 2]; TERMS];
     let scale = std::f64::consts::LN_10 / args.sigmoid;
-    let free = match &args.only {
-        Some(only) => {
-            let Some(&(_, start, len)) = SECTIONS.iter().find(|(name, ..)| name == only) else {
-                return Err(format!("no section '{only}'"));
-            };
-            start..start + len
-        }
-        None => 0..TERMS,
-    };
     for epoch in 1..=args.epochs {
         let mut gradient = vec![[0.0; 2]; TERMS];
         for sample in &samples {
@@ -180,21 +180,15 @@ fn main() -> Result<(), String> {
             }
         }
         if epoch % 100 == 0 {
-            println!(
-                "epoch {epoch}: fit {:.6}, held {:.6}",
-                loss(&samples, &weights, args.sigmoid),
-                loss(&held, &weights, args.sigmoid)
-            );
+            let (fit, held_back) = losses(&weights);
+            println!("epoch {epoch}: fit {fit:.6}, held {held_back:.6}");
         }
     }
     // The noyon is always on the board: its value is left at nothing.
     weights[0] = [0.0, 0.0];
     let rounded: Vec<[f64; 2]> = weights.iter().map(|w| [w[0].round(), w[1].round()]).collect();
-    println!(
-        "loss after (rounded): fit {:.6}, held {:.6}",
-        loss(&samples, &rounded, args.sigmoid),
-        loss(&held, &rounded, args.sigmoid)
-    );
+    let (fit, held_back) = losses(&rounded);
+    println!("loss after (rounded): fit {fit:.6}, held {held_back:.6}");
     std::fs::write(&args.out, source(&rounded))
         .map_err(|error| format!("{}: {error}", args.out.display()))?;
     println!("weights written to {}", args.out.display());
