@@ -123,7 +123,7 @@ impl GameRecord {
 
 /// Writes `text` and a newline beside `path`, then renames it into place,
 /// so a crash never leaves a half-written file.
-pub(crate) fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
+pub fn write_atomically(path: &Path, text: &str) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
