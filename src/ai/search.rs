@@ -273,7 +273,7 @@ impl<'a> Run<'a> {
         if depth < 5 || last.abs() >= MATE_BOUND {
             return self.search(root, depth, -INFINITY, INFINITY, 0, false);
         }
-        let mut delta = 15;
+        let mut delta = 30;
         let (mut alpha, mut beta) = (last - delta, last + delta);
         loop {
             let score = self.search(root, depth, alpha, beta, 0, false);
