@@ -68,6 +68,41 @@ struct Played {
     verdict: Verdict,
     reason: String,
     game: Game,
+    /// How far each engine searched: ours, then Fairy-Stockfish.
+    effort: [Effort; 2],
+}
+
+/// The depth and nodes of an engine's searches, summed over its moves.
+/// At a fixed time a move they tell how fast the machine ran, so that
+/// matches played on different days can be compared.
+#[derive(Clone, Copy, Default)]
+struct Effort {
+    moves: u64,
+    depth: u64,
+    nodes: u64,
+}
+
+impl Effort {
+    fn add(&mut self, engine: &Uci) {
+        if let (Some(depth), Some(nodes)) =
+            (engine.last_info_number("depth"), engine.last_info_number("nodes"))
+        {
+            self.moves += 1;
+            self.depth += depth;
+            self.nodes += nodes;
+        }
+    }
+
+    fn merge(&mut self, other: Effort) {
+        self.moves += other.moves;
+        self.depth += other.depth;
+        self.nodes += other.nodes;
+    }
+
+    fn describe(&self) -> String {
+        let moves = self.moves.max(1) as f64;
+        format!("mean depth {:.1}, {:.0} knodes", self.depth as f64 / moves, self.nodes as f64 / moves / 1e3)
+    }
 }
 
 /// The obligatory d-child moves, then random legal plies.
@@ -104,6 +139,7 @@ fn play(
         engine.ready()?;
     }
     let mut game = start.clone();
+    let mut effort = [Effort::default(); 2];
     let verdict_for = |outcome: Outcome| match outcome.winner() {
         Some(winner) if winner == we_are => Verdict::Win,
         Some(_) => Verdict::Loss,
@@ -117,6 +153,7 @@ fn play(
             &format!("movetime {movetime}"),
             Duration::from_millis(movetime + 5_000),
         )?;
+        effort[usize::from(side != we_are)].add(engine);
         if verbose {
             let score = engine.last_score();
             let score = score.as_deref().unwrap_or("-");
@@ -125,11 +162,11 @@ fn play(
         if let Err(error) = game.play_uci(&text) {
             let verdict = if side == we_are { Verdict::Loss } else { Verdict::Win };
             let reason = format!("{} forfeits: bestmove {text}: {error}", engine.name);
-            return Ok(Played { verdict, reason, game });
+            return Ok(Played { verdict, reason, game, effort });
         }
     }
     let outcome = game.outcome().ok_or("a finished game has an outcome")?;
-    Ok(Played { verdict: verdict_for(outcome), reason: outcome.to_string(), game })
+    Ok(Played { verdict: verdict_for(outcome), reason: outcome.to_string(), game, effort })
 }
 
 fn engines(args: &Args, ours_path: &Path) -> Result<(Uci, Uci), String> {
@@ -250,7 +287,10 @@ fn main() -> Result<(), String> {
                                 *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(error);
                                 break;
                             }
-                            results.lock().unwrap_or_else(|e| e.into_inner()).push(played.verdict);
+                            results
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push((played.verdict, played.effort));
                         }
                         Err(error) => {
                             *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(error);
@@ -265,7 +305,12 @@ fn main() -> Result<(), String> {
         return Err(error);
     }
     let results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    let count = |verdict| results.iter().filter(|&&v| v == verdict).count() as f64;
+    let count = |verdict| results.iter().filter(|(v, _)| *v == verdict).count() as f64;
+    let mut effort = [Effort::default(); 2];
+    for (_, played) in &results {
+        effort[0].merge(played[0]);
+        effort[1].merge(played[1]);
+    }
     let (wins, draws, losses) = (count(Verdict::Win), count(Verdict::Draw), count(Verdict::Loss));
     let games = wins + draws + losses;
     let score = (wins + draws / 2.0) / games;
@@ -279,6 +324,11 @@ fn main() -> Result<(), String> {
         elo(score - margin),
         elo(score + margin),
         started.elapsed().as_secs_f64()
+    );
+    println!(
+        "searched (each move's last info line): shatar-engine {}; fairy-stockfish {}",
+        effort[0].describe(),
+        effort[1].describe()
     );
     Ok(())
 }

@@ -40,7 +40,7 @@ struct Args {
     fsf_nodes: u64,
     #[arg(long, default_value = "/usr/games/fairy-stockfish")]
     fsf: PathBuf,
-    /// Fairy-Stockfish's judgements, kept between runs.
+    /// Fairy-Stockfish's judgements, kept between runs, keyed by position, move and node count.
     #[arg(long, default_value = "screen-cache.json")]
     cache: PathBuf,
     /// Writes each position's loss, for a later `--against`.
@@ -155,7 +155,9 @@ fn judge(
     cache: &Mutex<Cache>,
     args: &Args,
 ) -> Result<Judgement, String> {
-    if let Some(known) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(key) {
+    // The node count is part of the key, so a cache never answers for another.
+    let key = format!("{key}|{}", args.fsf_nodes);
+    if let Some(known) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Ok(known.clone());
     }
     fsf.send("ucinewgame")?;
@@ -163,7 +165,7 @@ fn judge(
         fsf.best_move(game, &format!("nodes {}{restrict}", args.fsf_nodes), Duration::from_secs(120))?;
     let score = fsf.last_score().ok_or("fairy-stockfish gave no score")?;
     let judgement = Judgement { best, score: centipawns(&score)? };
-    cache.lock().unwrap_or_else(|e| e.into_inner()).insert(key.to_string(), judgement.clone());
+    cache.lock().unwrap_or_else(|e| e.into_inner()).insert(key, judgement.clone());
     Ok(judgement)
 }
 
