@@ -87,9 +87,7 @@ impl Effort {
         if let (Some(depth), Some(nodes)) =
             (engine.last_info_number("depth"), engine.last_info_number("nodes"))
         {
-            self.moves += 1;
-            self.depth += depth;
-            self.nodes += nodes;
+            self.merge(Effort { moves: 1, depth, nodes });
         }
     }
 

@@ -135,8 +135,8 @@ fn screen(
     ours.send("ucinewgame")?;
     let mine = ours.best_move(game, &args.go, Duration::from_secs(60))?;
     let fen = game.position().to_fen();
-    let best = judge(fsf, game, &format!("{fen}|*"), "", cache, args)?;
-    let chosen = judge(fsf, game, &format!("{fen}|{mine}"), &format!(" searchmoves {mine}"), cache, args)?;
+    let best = judge(fsf, game, &fen, None, cache, args)?;
+    let chosen = judge(fsf, game, &fen, Some(&mine), cache, args)?;
     let agrees = mine == best.best;
     // The same move may score a little differently alone.
     let score = if agrees { chosen.score.min(best.score) } else { chosen.score };
@@ -147,20 +147,23 @@ fn screen(
     })
 }
 
+/// Fairy-Stockfish's verdict on the position `fen` of `game`, or on its
+/// move `only` alone, cached as `fen|move or *|nodes`, so that a cache
+/// never answers for another node count.
 fn judge(
     fsf: &mut Uci,
     game: &Game,
-    key: &str,
-    restrict: &str,
+    fen: &str,
+    only: Option<&str>,
     cache: &Mutex<Cache>,
     args: &Args,
 ) -> Result<Judgement, String> {
-    // The node count is part of the key, so a cache never answers for another.
-    let key = format!("{key}|{}", args.fsf_nodes);
+    let key = format!("{fen}|{}|{}", only.unwrap_or("*"), args.fsf_nodes);
     if let Some(known) = cache.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Ok(known.clone());
     }
     fsf.send("ucinewgame")?;
+    let restrict = only.map(|mv| format!(" searchmoves {mv}")).unwrap_or_default();
     let best =
         fsf.best_move(game, &format!("nodes {}{restrict}", args.fsf_nodes), Duration::from_secs(120))?;
     let score = fsf.last_score().ok_or("fairy-stockfish gave no score")?;
