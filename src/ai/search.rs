@@ -190,6 +190,8 @@ struct Run<'a> {
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
     /// The static evaluation at each ply of the path, to tell improvement.
     evals: [i32; MAX_PLY + 1],
+    /// The table move left out at a ply, while testing whether it is singular.
+    excluded: [Option<Move>; MAX_PLY + 1],
     root_best: Option<(Move, i32)>,
 }
 
@@ -216,6 +218,7 @@ impl<'a> Run<'a> {
             previous: [None; MAX_PLY + 1],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],
+            excluded: [None; MAX_PLY + 1],
             root_best: None,
         }
     }
@@ -408,10 +411,12 @@ impl<'a> Run<'a> {
         let side = position.side_to_move();
         let pv_node = beta - alpha > 1;
         let key = node_key(position.hash(), node.series);
+        let excluded = self.excluded[ply];
         // Finished games are never stored, so a hit is a game still on.
         let hit = self.searcher.table.probe(key);
         if ply > 0
             && !pv_node
+            && excluded.is_none()
             && let Some(score) = hit.and_then(|hit| table_cutoff(hit, depth, alpha, beta, ply))
         {
             return score;
@@ -442,7 +447,7 @@ impl<'a> Run<'a> {
             _ => raw_eval,
         };
 
-        if !pv_node && !in_check && depth <= 6 && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && excluded.is_none() && depth <= 6 && beta.abs() < MATE_BOUND {
             let margin = 90 * (depth - i32::from(improving));
             if static_eval - margin >= beta {
                 return static_eval;
@@ -451,6 +456,7 @@ impl<'a> Run<'a> {
         if !pv_node
             && !in_check
             && null_ok
+            && excluded.is_none()
             && depth >= 3
             && static_eval >= beta
             && has_officers(position, side)
@@ -472,9 +478,33 @@ impl<'a> Run<'a> {
             }
         }
 
-        let tt_move = hit.and_then(|hit| hit.mv).filter(|mv| moves.contains(mv));
+        let tt_move = hit.and_then(|hit| hit.mv).filter(|mv| moves.contains(mv) && Some(*mv) != excluded);
         // Without a move from the table, a shallower search costs less.
-        let depth = if depth >= 4 && tt_move.is_none() { depth - 1 } else { depth };
+        let depth = if depth >= 4 && tt_move.is_none() && excluded.is_none() { depth - 1 } else { depth };
+        // A table move far better than every other is extended.
+        let mut singular = false;
+        if let (Some(mv), Some(hit)) = (tt_move, hit)
+            && ply > 0
+            && depth >= 8
+            && excluded.is_none()
+            && hit.bound != Bound::Upper
+            && hit.depth >= depth - 3
+            && hit.score.abs() < MATE_BOUND
+        {
+            let singular_beta = hit.score - 2 * depth;
+            self.excluded[ply] = Some(mv);
+            let score = self.search(node, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, false);
+            self.excluded[ply] = None;
+            if self.aborted {
+                return 0;
+            }
+            if score < singular_beta {
+                singular = true;
+            } else if singular_beta >= beta {
+                // Several moves beat beta: cut at once.
+                return singular_beta;
+            }
+        }
         let mut ordered = ArrayVec::new();
         self.order(position, &moves, tt_move, ply, &mut ordered);
         let killers = self.killers[ply];
@@ -484,6 +514,9 @@ impl<'a> Run<'a> {
         let mut searched = 0usize;
         for index in 0..ordered.len() {
             let (mv, order_score) = pick(&mut ordered, index);
+            if Some(mv) == excluded {
+                continue;
+            }
             let capture = position.piece_at(mv.to).is_some();
             let tactical = mv.promotion || capture;
             // Ordering has already told threats from history-scored moves.
@@ -511,7 +544,10 @@ impl<'a> Run<'a> {
             }
             let child = played.unwrap_or_else(|| node.child(mv));
             let gives_check = child.in_check;
-            let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3 && see(position, mv) >= 0);
+            let extension = i32::from(
+                ply < 2 * MAX_PLY / 3
+                    && ((singular && Some(mv) == tt_move) || (gives_check && see(position, mv) >= 0)),
+            );
             let new_depth = depth - 1 + extension;
             self.keys.push(child.position.hash());
             self.previous[ply + 1] = piece_square(position, mv);
@@ -563,6 +599,11 @@ impl<'a> Run<'a> {
             if !tactical {
                 let _ = quiets_tried.try_push(mv);
             }
+        }
+        if excluded.is_some() {
+            // Not stored: the move left out may be the best. If it was the
+            // only legal one, it is singular.
+            return if searched == 0 { alpha } else { best_score };
         }
         let bound = if best_score >= beta {
             Bound::Lower
