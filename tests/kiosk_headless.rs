@@ -168,6 +168,27 @@ fn attract_games_follow_one_another_with_captions() {
     assert_eq!(screen(&app), Screen::Attract);
 }
 
+/// The attract loop's first move may land in the frame that starts it,
+/// before the screen turns: the caption still shows it.
+#[test]
+fn a_move_played_before_the_attract_screen_is_captioned() {
+    let mut app = exhibit(KioskConfig::default());
+    let mut game =
+        shatar::rules::Game::new(shatar::rules::RuleOptions::default(), shatar::rules::Color::White);
+    game.play_uci("d2d4").expect("the obligatory opening");
+    app.insert_resource(ActiveGame::new(game, [Player::Human; 2]));
+    // The move is seen in a frame on the welcome screen, as it is when the
+    // computer answers in the frame that starts the loop.
+    step(&mut app, 0.1);
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Attract);
+    step(&mut app, 0.1);
+    assert_eq!(screen(&app), Screen::Attract);
+    let world = app.world();
+    let (caption, words) = (world.resource::<Caption>(), world.resource::<Words>());
+    assert_eq!(caption.mongolian, words.piece_mn(shatar::rules::PieceKind::Child));
+    assert!(caption.text.contains("d4"), "{caption:?}");
+}
+
 /// Under rules that draw nothing, attract games are cut at the config's
 /// ply limit and the loop goes on.
 #[test]

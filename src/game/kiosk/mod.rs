@@ -54,7 +54,8 @@ pub fn plugin(app: &mut App) {
             .in_set(AppSystems::Mirror)
             .run_if(resource_changed::<ActiveGame>.and_eager(in_state(Screen::Attract))),
     );
-    app.add_systems(OnEnter(Screen::Attract), |mut caption: ResMut<Caption>| *caption = Caption::default());
+    // The first move may land in the frame before the screen turns.
+    app.add_systems(OnEnter(Screen::Attract), caption);
 }
 
 /// The exhibit without a window, for tests and the soak: the welcome
