@@ -6,9 +6,12 @@ use super::eval::{evaluate, value};
 use super::limits::{Deadlines, Limits};
 use super::see::see;
 use super::table::{Bound, Hit, Table, node_key};
-use crate::rules::attacks::{line, man_attacks};
+use crate::rules::attacks::{
+    bishop_attacks, child_captures, diagonal_step, line, man_attacks, mori_attacks, rook_attacks,
+};
 use crate::rules::{
     Bitboard, CheckSeries, Color, Game, MAX_MOVES, Move, MoveList, Outcome, PieceKind, Position, RuleOptions,
+    Square,
 };
 use arrayvec::ArrayVec;
 use std::sync::LazyLock;
@@ -507,13 +510,15 @@ impl<'a> Run<'a> {
         }
         let mut ordered = ArrayVec::new();
         self.order(position, &moves, tt_move, ply, &mut ordered);
+        let mut threats_told = false;
+        let checks = CheckSquares::of(position);
         let killers = self.killers[ply];
         let mut best_score = -INFINITY;
         let mut best_move = None;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
         for index in 0..ordered.len() {
-            let (mv, order_score) = pick(&mut ordered, index);
+            let (mv, order_score) = pick(position, &mut ordered, index, &mut threats_told);
             if Some(mv) == excluded {
                 continue;
             }
@@ -528,7 +533,7 @@ impl<'a> Run<'a> {
                 };
             let plain = !tactical && !threat;
             // A plain move is played before pruning only if it may check.
-            let played = (plain && may_check(position, mv)).then(|| node.child(mv));
+            let played = (plain && checks.may(position, mv)).then(|| node.child(mv));
             let quiet = plain && !played.is_some_and(|child| child.in_check);
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if quiet && depth <= 6 {
@@ -665,7 +670,8 @@ impl<'a> Run<'a> {
                 position.legal_moves_into(&mut all);
                 let tactical = |mv: &Move| mv.promotion || position.piece_at(mv.to).is_some();
                 moves.extend(all.iter().copied().filter(tactical));
-                moves.extend(all.into_iter().filter(|mv| !tactical(mv) && checks_directly(position, *mv)));
+                let checks = CheckSquares::of(position);
+                moves.extend(all.into_iter().filter(|mv| !tactical(mv) && checks.direct(position, *mv)));
             } else {
                 position.legal_captures_into(&mut moves);
             }
@@ -676,8 +682,9 @@ impl<'a> Run<'a> {
         self.order(position, &moves, tt_move, MAX_PLY, &mut ordered);
         let mut best = stand;
         let mut best_move = None;
+        let mut threats_told = false;
         for index in 0..ordered.len() {
-            let (mv, _) = pick(&mut ordered, index);
+            let (mv, _) = pick(position, &mut ordered, index, &mut threats_told);
             if !in_check && !mv.promotion {
                 let victim = position.piece_at(mv.to).map_or(0, |piece| value(piece.kind));
                 if stand + victim + 180 < alpha {
@@ -741,10 +748,9 @@ impl<'a> Run<'a> {
             } else if Some(mv) == killers[0] {
                 900_000
             } else if Some(mv) == killers[1] {
-                899_000
-            } else if makes_threat(position, mv) {
-                THREAT_ORDER
+                KILLER_ORDER
             } else {
+                // Threats are told apart later, in `pick`, if ever needed.
                 self.quiet_history(position, mv, ply)
             };
             (mv, score)
@@ -806,12 +812,42 @@ fn piece_square(position: &Position, mv: Move) -> Option<usize> {
 }
 
 /// Moves the best-scored move from `index..` to `index` and returns it
-/// with its score.
-fn pick(moves: &mut [(Move, i32)], index: usize) -> (Move, i32) {
-    let best = (index..moves.len()).max_by_key(|&i| moves[i].1).unwrap_or(index);
+/// with its score. Quiet threats get [`THREAT_ORDER`] once every move
+/// scored above them has been tried, so that a node cut off early never
+/// looks for them.
+fn pick(
+    position: &Position,
+    moves: &mut [(Move, i32)],
+    index: usize,
+    threats_told: &mut bool,
+) -> (Move, i32) {
+    // The last of equal scores, as `max_by_key` would choose.
+    let best_of = |moves: &[(Move, i32)]| {
+        let mut best = index;
+        for (i, &(_, score)) in moves.iter().enumerate().skip(index + 1) {
+            if score >= moves[best].1 {
+                best = i;
+            }
+        }
+        best
+    };
+    let mut best = best_of(moves);
+    if !*threats_told && moves[best].1 < KILLER_ORDER {
+        *threats_told = true;
+        for entry in &mut moves[index..] {
+            let quiet = !entry.0.promotion && position.piece_at(entry.0.to).is_none();
+            if entry.1 < THREAT_ORDER && quiet && makes_threat(position, entry.0) {
+                entry.1 = THREAT_ORDER;
+            }
+        }
+        best = best_of(moves);
+    }
     moves.swap(index, best);
     moves[index]
 }
+
+/// The lowest ordering score above the threats: the second killer's.
+const KILLER_ORDER: i32 = 899_000;
 
 /// The ordering score of a quiet threat; the table move, captures that do
 /// not lose, promotions and killers score above it, history far below.
@@ -850,17 +886,40 @@ fn makes_threat(position: &Position, mv: Move) -> bool {
     !(reach & targets).is_empty()
 }
 
-/// Whether the moved man attacks the other noyon from its new square.
-fn checks_directly(position: &Position, mv: Move) -> bool {
-    reach_after(position, mv)
-        .is_some_and(|(_, reach)| reach.has(position.noyon(position.side_to_move().opponent())))
+/// By kind, the squares from which a man of the side to move attacks the
+/// other noyon. Leaving a square opens no line for the mover itself: a man
+/// on that line with the way clear would already give check, which a legal
+/// position to move in cannot have.
+struct CheckSquares {
+    by_kind: [Bitboard; 6],
+    noyon: Square,
 }
 
-/// Whether a move may give check: it attacks the other noyon from its new
-/// square, or leaves a line to that noyon that a slider may now use.
-fn may_check(position: &Position, mv: Move) -> bool {
-    let noyon = position.noyon(position.side_to_move().opponent());
-    !line(noyon, mv.from).is_empty() || checks_directly(position, mv)
+impl CheckSquares {
+    fn of(position: &Position) -> CheckSquares {
+        let them = position.side_to_move().opponent();
+        let noyon = position.noyon(them);
+        let occupied = position.occupied();
+        let lines = rook_attacks(noyon, occupied);
+        let mut by_kind = [Bitboard::EMPTY; 6];
+        by_kind[PieceKind::Bers.index()] = lines | diagonal_step(noyon);
+        by_kind[PieceKind::Tereg.index()] = lines;
+        by_kind[PieceKind::Teme.index()] = bishop_attacks(noyon, occupied);
+        by_kind[PieceKind::Mori.index()] = mori_attacks(noyon);
+        by_kind[PieceKind::Child.index()] = child_captures(them, noyon);
+        CheckSquares { by_kind, noyon }
+    }
+
+    /// Whether the moved man attacks the other noyon from its new square.
+    fn direct(&self, position: &Position, mv: Move) -> bool {
+        position.piece_at(mv.from).is_some_and(|piece| self.by_kind[piece.kind.index()].has(mv.to))
+    }
+
+    /// Whether a move may give check: it attacks the other noyon from its
+    /// new square, or leaves a line to that noyon that a slider may now use.
+    fn may(&self, position: &Position, mv: Move) -> bool {
+        !line(self.noyon, mv.from).is_empty() || self.direct(position, mv)
+    }
 }
 
 /// Null moves are unsafe when only the noyon and children could move:
@@ -915,5 +974,32 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Over the reference positions, a move lands on a check square exactly
+    /// when the moved man, from its new square, attacks the other noyon.
+    #[test]
+    fn check_squares_tell_the_checks_the_moved_man_gives() {
+        crate::rules::attacks::init();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shatar-perft.jsonl");
+        let text = std::fs::read_to_string(path).expect("the reference positions");
+        let mut checks = 0;
+        for line in text.lines() {
+            let fen = line.split('"').nth(3).expect("a fen field");
+            let position = Position::from_fen(fen).expect("a valid FEN");
+            let squares = CheckSquares::of(&position);
+            let noyon = position.noyon(position.side_to_move().opponent());
+            for mv in position.legal_moves() {
+                let attacks = reach_after(&position, mv).is_some_and(|(_, reach)| reach.has(noyon));
+                assert_eq!(squares.direct(&position, mv), attacks, "{fen} {mv}");
+                checks += usize::from(attacks);
+            }
+        }
+        assert!(checks > 100, "too few checking moves to tell anything: {checks}");
     }
 }

@@ -251,6 +251,18 @@ pub fn child_captures(color: Color, from: Square) -> Bitboard {
     CHILD_CAPTURES[color.index()][from.index()]
 }
 
+/// The squares `color`'s children on `children` capture on: those to the
+/// left of their file, then those to the right.
+pub fn children_captures(color: Color, children: Bitboard) -> [Bitboard; 2] {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let bits = children.0;
+    match color {
+        Color::White => [Bitboard((bits & NOT_A) << 7), Bitboard((bits & NOT_H) << 9)],
+        Color::Black => [Bitboard((bits & NOT_A) >> 9), Bitboard((bits & NOT_H) >> 7)],
+    }
+}
+
 /// What a man of `kind` and `color` on `from` attacks.
 pub fn man_attacks(kind: PieceKind, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
     match kind {
@@ -306,6 +318,32 @@ mod tests {
                         break;
                     }
                 }
+            }
+        }
+    }
+
+    /// The set-wise captures are the union of each child's own.
+    #[test]
+    fn children_capture_as_a_set_what_each_captures_alone() {
+        for color in Color::BOTH {
+            for pattern in [
+                0x00FF_0000_0000_FF00u64,
+                0x8142_2418_1824_4281,
+                0x0000_00A5_5A00_0000,
+                0xFFFF_FFFF_FFFF_FFFF,
+            ] {
+                let children = Bitboard(pattern);
+                let [left, right] = children_captures(color, children);
+                let each = children.fold(Bitboard::EMPTY, |all, from| all | child_captures(color, from));
+                assert_eq!(left | right, each, "{color:?} {pattern:x}");
+                // A square two children take on is taken from both sides.
+                let mut once = Bitboard::EMPTY;
+                let mut twice = Bitboard::EMPTY;
+                for from in children {
+                    twice |= once & child_captures(color, from);
+                    once |= child_captures(color, from);
+                }
+                assert_eq!(left & right, twice, "{color:?} {pattern:x}");
             }
         }
     }

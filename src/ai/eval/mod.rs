@@ -12,7 +12,8 @@ mod weights;
 
 use super::see::see;
 use crate::rules::attacks::{
-    bishop_attacks, child_captures, diagonal_step, man_attacks, mori_attacks, noyon_attacks, rook_attacks,
+    bishop_attacks, child_captures, children_captures, diagonal_step, man_attacks, mori_attacks,
+    noyon_attacks, rook_attacks,
 };
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square, StalemateRule};
 use terms::*;
@@ -171,8 +172,9 @@ impl Attacks {
 pub fn collect(position: &Position, sink: &mut impl Sink) {
     let mut attacks = Attacks::default();
     for color in Color::BOTH {
-        for square in position.pieces(color, PieceKind::Child) {
-            attacks.add(color, PieceKind::Child, child_captures(color, square));
+        // No two children take on a square from the same side.
+        for captures in children_captures(color, position.pieces(color, PieceKind::Child)) {
+            attacks.add(color, PieceKind::Child, captures);
         }
         attacks.add(color, PieceKind::Noyon, noyon_attacks(position.noyon(color)));
     }
@@ -392,27 +394,47 @@ fn attack_weight(kind: PieceKind) -> i32 {
 
 /// The ranks ahead of a square, from `color`'s side.
 fn ahead(square: Square, color: Color) -> Bitboard {
-    match color {
-        Color::White => Bitboard(u64::MAX.checked_shl(8 * (square.rank() as u32 + 1)).unwrap_or(0)),
-        Color::Black => Bitboard(!u64::MAX.checked_shl(8 * square.rank() as u32).unwrap_or(0)),
-    }
+    AHEAD[color.index()][square.rank() as usize]
 }
+
+/// By colour and rank, the ranks ahead of it.
+const AHEAD: [[Bitboard; 8]; 2] = {
+    let mut table = [[Bitboard::EMPTY; 8]; 2];
+    let mut rank = 0;
+    while rank < 8 {
+        table[0][rank] = Bitboard(if rank == 7 { 0 } else { u64::MAX << (8 * (rank + 1)) });
+        table[1][rank] = Bitboard(if rank == 0 { 0 } else { u64::MAX >> (8 * (8 - rank)) });
+        rank += 1;
+    }
+    table
+};
 
 /// The squares ahead on the child's file and the files beside it.
 fn front_span(square: Square, color: Color) -> Bitboard {
-    (adjacent_files(square.file()) | Bitboard::file(square.file())) & ahead(square, color)
+    Bitboard(
+        (ADJACENT_FILES[square.file() as usize].0 | Bitboard::file(square.file()).0) & ahead(square, color).0,
+    )
 }
 
 fn adjacent_files(file: u8) -> Bitboard {
-    let mut files = Bitboard::EMPTY;
-    if file > 0 {
-        files |= Bitboard::file(file - 1);
-    }
-    if file < 7 {
-        files |= Bitboard::file(file + 1);
-    }
-    files
+    ADJACENT_FILES[file as usize]
 }
+
+/// By file, the files beside it.
+const ADJACENT_FILES: [Bitboard; 8] = {
+    let mut table = [Bitboard::EMPTY; 8];
+    let mut file = 0;
+    while file < 8 {
+        if file > 0 {
+            table[file].0 |= Bitboard::file(file as u8 - 1).0;
+        }
+        if file < 7 {
+            table[file].0 |= Bitboard::file(file as u8 + 1).0;
+        }
+        file += 1;
+    }
+    table
+};
 
 fn relative_rank(square: Square, color: Color) -> usize {
     match color {
@@ -480,6 +502,27 @@ mod tests {
             for rule in [StalemateRule::Win, StalemateRule::Draw] {
                 assert_eq!(evaluate(&position, rule), evaluate(&turned, rule), "{fen}");
             }
+        }
+    }
+
+    #[test]
+    fn the_tables_of_files_and_ranks_are_the_board_s() {
+        for square in (0..64).filter_map(Square::from_index) {
+            let (file, rank) = (i32::from(square.file()), i32::from(square.rank()));
+            let set = |keep: &dyn Fn(i32, i32) -> bool| {
+                (0..64)
+                    .filter_map(Square::from_index)
+                    .filter(|s| keep(i32::from(s.file()), i32::from(s.rank())))
+                    .fold(Bitboard::EMPTY, |all, s| all.with(s))
+            };
+            assert_eq!(ahead(square, Color::White), set(&|_, r| r > rank), "{square}");
+            assert_eq!(ahead(square, Color::Black), set(&|_, r| r < rank), "{square}");
+            assert_eq!(adjacent_files(square.file()), set(&|f, _| (f - file).abs() == 1), "{square}");
+            assert_eq!(
+                front_span(square, Color::White),
+                set(&|f, r| (f - file).abs() <= 1 && r > rank),
+                "{square}"
+            );
         }
     }
 
