@@ -7,7 +7,8 @@ use super::limits::{Deadlines, Limits};
 use super::see::see;
 use super::table::{Bound, Hit, Table, node_key};
 use crate::rules::attacks::{
-    bishop_attacks, child_captures, diagonal_step, line, man_attacks, mori_attacks, rook_attacks,
+    bishop_attacks, child_captures, children_captures, diagonal_step, line, man_attacks, mori_attacks,
+    rook_attacks,
 };
 use crate::rules::{
     Bitboard, CheckSeries, Color, Game, MAX_MOVES, Move, MoveList, Outcome, PieceKind, Position, RuleOptions,
@@ -834,9 +835,10 @@ fn pick(
     let mut best = best_of(moves);
     if !*threats_told && moves[best].1 < KILLER_ORDER {
         *threats_told = true;
+        let threats = ThreatSquares::of(position);
         for entry in &mut moves[index..] {
             let quiet = !entry.0.promotion && position.piece_at(entry.0.to).is_none();
-            if entry.1 < THREAT_ORDER && quiet && makes_threat(position, entry.0) {
+            if entry.1 < THREAT_ORDER && quiet && threats.made_by(position, entry.0) {
                 entry.1 = THREAT_ORDER;
             }
         }
@@ -884,6 +886,46 @@ fn makes_threat(position: &Position, mv: Move) -> bool {
         PieceKind::Bers | PieceKind::Noyon => Bitboard::EMPTY,
     };
     !(reach & targets).is_empty()
+}
+
+/// By kind, the squares from which a man of the side to move would attack
+/// a man worth more than itself: where a quiet move of it makes a threat.
+struct ThreatSquares([Bitboard; 6]);
+
+impl ThreatSquares {
+    fn of(position: &Position) -> ThreatSquares {
+        let them = position.side_to_move().opponent();
+        let theirs = |kind| position.pieces(them, kind);
+        let occupied = position.occupied();
+        let bers = theirs(PieceKind::Bers);
+        let heavy = theirs(PieceKind::Tereg) | bers;
+        let mut to = [Bitboard::EMPTY; 6];
+        let minor = theirs(PieceKind::Mori) | theirs(PieceKind::Teme);
+        let [left, right] = children_captures(them, heavy | minor);
+        to[PieceKind::Child.index()] = left | right;
+        for target in heavy {
+            to[PieceKind::Mori.index()] |= mori_attacks(target);
+            to[PieceKind::Teme.index()] |= bishop_attacks(target, occupied);
+        }
+        for target in bers {
+            to[PieceKind::Tereg.index()] |= rook_attacks(target, occupied);
+        }
+        ThreatSquares(to)
+    }
+
+    /// [`makes_threat`], read off the squares. A teme or tereg that already
+    /// attacks a target may reach past the square it leaves, so for it the
+    /// move is worked out.
+    fn made_by(&self, position: &Position, mv: Move) -> bool {
+        let Some(piece) = position.piece_at(mv.from) else {
+            return false;
+        };
+        let squares = self.0[piece.kind.index()];
+        if squares.has(mv.from) && matches!(piece.kind, PieceKind::Teme | PieceKind::Tereg) {
+            return makes_threat(position, mv);
+        }
+        squares.has(mv.to)
+    }
 }
 
 /// By kind, the squares from which a man of the side to move attacks the
@@ -1001,5 +1043,33 @@ mod tests {
             }
         }
         assert!(checks > 100, "too few checking moves to tell anything: {checks}");
+    }
+
+    /// Over the reference positions, the threat squares tell the quiet
+    /// moves that attack a man worth more than the mover.
+    #[test]
+    fn threat_squares_tell_the_threats_quiet_moves_make() {
+        crate::rules::attacks::init();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shatar-perft.jsonl");
+        let text = std::fs::read_to_string(path).expect("the reference positions");
+        let mut threats = [0; 6];
+        for line in text.lines() {
+            let fen = line.split('"').nth(3).expect("a fen field");
+            let position = Position::from_fen(fen).expect("a valid FEN");
+            let squares = ThreatSquares::of(&position);
+            for mv in position.legal_moves() {
+                if mv.promotion || position.piece_at(mv.to).is_some() {
+                    continue;
+                }
+                let threat = makes_threat(&position, mv);
+                assert_eq!(squares.made_by(&position, mv), threat, "{fen} {mv}");
+                if threat && let Some(piece) = position.piece_at(mv.from) {
+                    threats[piece.kind.index()] += 1;
+                }
+            }
+        }
+        for kind in [PieceKind::Child, PieceKind::Mori, PieceKind::Teme, PieceKind::Tereg] {
+            assert!(threats[kind.index()] > 0, "no threat by {kind:?} to tell anything");
+        }
     }
 }
