@@ -411,9 +411,7 @@ const AHEAD: [[Bitboard; 8]; 2] = {
 
 /// The squares ahead on the child's file and the files beside it.
 fn front_span(square: Square, color: Color) -> Bitboard {
-    Bitboard(
-        (ADJACENT_FILES[square.file() as usize].0 | Bitboard::file(square.file()).0) & ahead(square, color).0,
-    )
+    (adjacent_files(square.file()) | Bitboard::file(square.file())) & ahead(square, color)
 }
 
 fn adjacent_files(file: u8) -> Bitboard {
