@@ -7,8 +7,7 @@ use super::limits::{Deadlines, Limits};
 use super::see::see;
 use super::table::{Bound, Hit, Table, node_key};
 use crate::rules::attacks::{
-    bishop_attacks, child_captures, children_captures, diagonal_step, line, man_attacks, mori_attacks,
-    rook_attacks,
+    attacks_on, bishop_attacks, children_captures, line, man_attacks, mori_attacks, rook_attacks,
 };
 use crate::rules::{
     Bitboard, CheckSeries, Color, Game, MAX_MOVES, Move, MoveList, Outcome, PieceKind, Position, RuleOptions,
@@ -512,7 +511,7 @@ impl<'a> Run<'a> {
         let mut ordered = ArrayVec::new();
         self.order(position, &moves, tt_move, ply, &mut ordered);
         let mut threats_told = false;
-        let checks = CheckSquares::of(position);
+        let mut checks = None;
         let killers = self.killers[ply];
         let mut best_score = -INFINITY;
         let mut best_move = None;
@@ -534,7 +533,9 @@ impl<'a> Run<'a> {
                 };
             let plain = !tactical && !threat;
             // A plain move is played before pruning only if it may check.
-            let played = (plain && checks.may(position, mv)).then(|| node.child(mv));
+            let may_check =
+                plain && checks.get_or_insert_with(|| CheckSquares::of(position)).may(position, mv);
+            let played = may_check.then(|| node.child(mv));
             let quiet = plain && !played.is_some_and(|child| child.in_check);
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if quiet && depth <= 6 {
@@ -877,15 +878,19 @@ fn makes_threat(position: &Position, mv: Move) -> bool {
     let Some((kind, reach)) = reach_after(position, mv) else {
         return false;
     };
+    !(reach & threat_targets(position, kind)).is_empty()
+}
+
+/// The other side's men that a man of `kind` threatens: those worth more.
+fn threat_targets(position: &Position, kind: PieceKind) -> Bitboard {
     let theirs = |kind| position.pieces(position.side_to_move().opponent(), kind);
     let heavy = theirs(PieceKind::Tereg) | theirs(PieceKind::Bers);
-    let targets = match kind {
+    match kind {
         PieceKind::Child => heavy | theirs(PieceKind::Mori) | theirs(PieceKind::Teme),
         PieceKind::Mori | PieceKind::Teme => heavy,
         PieceKind::Tereg => theirs(PieceKind::Bers),
         PieceKind::Bers | PieceKind::Noyon => Bitboard::EMPTY,
-    };
-    !(reach & targets).is_empty()
+    }
 }
 
 /// By kind, the squares from which a man of the side to move would attack
@@ -895,19 +900,18 @@ struct ThreatSquares([Bitboard; 6]);
 impl ThreatSquares {
     fn of(position: &Position) -> ThreatSquares {
         let them = position.side_to_move().opponent();
-        let theirs = |kind| position.pieces(them, kind);
         let occupied = position.occupied();
-        let bers = theirs(PieceKind::Bers);
-        let heavy = theirs(PieceKind::Tereg) | bers;
+        let targets = |kind| threat_targets(position, kind);
         let mut to = [Bitboard::EMPTY; 6];
-        let minor = theirs(PieceKind::Mori) | theirs(PieceKind::Teme);
-        let [left, right] = children_captures(them, heavy | minor);
+        let [left, right] = children_captures(them, targets(PieceKind::Child));
         to[PieceKind::Child.index()] = left | right;
-        for target in heavy {
+        for target in targets(PieceKind::Mori) {
             to[PieceKind::Mori.index()] |= mori_attacks(target);
+        }
+        for target in targets(PieceKind::Teme) {
             to[PieceKind::Teme.index()] |= bishop_attacks(target, occupied);
         }
-        for target in bers {
+        for target in targets(PieceKind::Tereg) {
             to[PieceKind::Tereg.index()] |= rook_attacks(target, occupied);
         }
         ThreatSquares(to)
@@ -939,17 +943,9 @@ struct CheckSquares {
 
 impl CheckSquares {
     fn of(position: &Position) -> CheckSquares {
-        let them = position.side_to_move().opponent();
-        let noyon = position.noyon(them);
-        let occupied = position.occupied();
-        let lines = rook_attacks(noyon, occupied);
-        let mut by_kind = [Bitboard::EMPTY; 6];
-        by_kind[PieceKind::Bers.index()] = lines | diagonal_step(noyon);
-        by_kind[PieceKind::Tereg.index()] = lines;
-        by_kind[PieceKind::Teme.index()] = bishop_attacks(noyon, occupied);
-        by_kind[PieceKind::Mori.index()] = mori_attacks(noyon);
-        by_kind[PieceKind::Child.index()] = child_captures(them, noyon);
-        CheckSquares { by_kind, noyon }
+        let us = position.side_to_move();
+        let noyon = position.noyon(us.opponent());
+        CheckSquares { by_kind: attacks_on(noyon, us, position.occupied()), noyon }
     }
 
     /// Whether the moved man attacks the other noyon from its new square.
@@ -1023,17 +1019,27 @@ fn from_table(score: i32, ply: usize) -> i32 {
 mod tests {
     use super::*;
 
+    /// The positions of the reference perft file.
+    fn reference_positions() -> Vec<Position> {
+        crate::rules::attacks::init();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shatar-perft.jsonl");
+        let text = std::fs::read_to_string(path).expect("the reference positions");
+        text.lines()
+            .map(|line| {
+                let row: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+                let fen = row["fen"].as_str().expect("a fen field");
+                Position::from_fen(fen).expect("a valid FEN")
+            })
+            .collect()
+    }
+
     /// Over the reference positions, a move lands on a check square exactly
     /// when the moved man, from its new square, attacks the other noyon.
     #[test]
     fn check_squares_tell_the_checks_the_moved_man_gives() {
-        crate::rules::attacks::init();
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shatar-perft.jsonl");
-        let text = std::fs::read_to_string(path).expect("the reference positions");
         let mut checks = 0;
-        for line in text.lines() {
-            let fen = line.split('"').nth(3).expect("a fen field");
-            let position = Position::from_fen(fen).expect("a valid FEN");
+        for position in reference_positions() {
+            let fen = position.to_fen();
             let squares = CheckSquares::of(&position);
             let noyon = position.noyon(position.side_to_move().opponent());
             for mv in position.legal_moves() {
@@ -1049,13 +1055,9 @@ mod tests {
     /// moves that attack a man worth more than the mover.
     #[test]
     fn threat_squares_tell_the_threats_quiet_moves_make() {
-        crate::rules::attacks::init();
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shatar-perft.jsonl");
-        let text = std::fs::read_to_string(path).expect("the reference positions");
         let mut threats = [0; 6];
-        for line in text.lines() {
-            let fen = line.split('"').nth(3).expect("a fen field");
-            let position = Position::from_fen(fen).expect("a valid FEN");
+        for position in reference_positions() {
+            let fen = position.to_fen();
             let squares = ThreatSquares::of(&position);
             for mv in position.legal_moves() {
                 if mv.promotion || position.piece_at(mv.to).is_some() {

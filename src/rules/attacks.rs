@@ -254,13 +254,25 @@ pub fn child_captures(color: Color, from: Square) -> Bitboard {
 /// The squares `color`'s children on `children` capture on: those to the
 /// left of their file, then those to the right.
 pub fn children_captures(color: Color, children: Bitboard) -> [Bitboard; 2] {
-    const NOT_A: u64 = !0x0101_0101_0101_0101;
-    const NOT_H: u64 = !0x8080_8080_8080_8080;
-    let bits = children.0;
+    let not_a = children.0 & !Bitboard::file(0).0;
+    let not_h = children.0 & !Bitboard::file(7).0;
     match color {
-        Color::White => [Bitboard((bits & NOT_A) << 7), Bitboard((bits & NOT_H) << 9)],
-        Color::Black => [Bitboard((bits & NOT_A) >> 9), Bitboard((bits & NOT_H) >> 7)],
+        Color::White => [Bitboard(not_a << 7), Bitboard(not_h << 9)],
+        Color::Black => [Bitboard(not_a >> 9), Bitboard(not_h >> 7)],
     }
+}
+
+/// By kind, the squares from which a man of `by` attacks `target`.
+pub fn attacks_on(target: Square, by: Color, occupied: Bitboard) -> [Bitboard; 6] {
+    let lines = rook_attacks(target, occupied);
+    let mut from = [Bitboard::EMPTY; 6];
+    from[PieceKind::Noyon.index()] = noyon_attacks(target);
+    from[PieceKind::Bers.index()] = lines | diagonal_step(target);
+    from[PieceKind::Teme.index()] = bishop_attacks(target, occupied);
+    from[PieceKind::Mori.index()] = mori_attacks(target);
+    from[PieceKind::Tereg.index()] = lines;
+    from[PieceKind::Child.index()] = child_captures(by.opponent(), target);
+    from
 }
 
 /// What a man of `kind` and `color` on `from` attacks.
@@ -316,6 +328,27 @@ mod tests {
                     subset = subset.wrapping_sub(mask) & mask;
                     if subset == 0 {
                         break;
+                    }
+                }
+            }
+        }
+    }
+
+    /// A man of each kind on a square `attacks_on` names attacks the target.
+    #[test]
+    fn attacks_on_a_square_are_the_attacks_from_it() {
+        for occupied in [Bitboard::EMPTY, Bitboard(0x0042_1800_2400_8100), Bitboard(0xFFFF_0000_0000_FFFF)] {
+            for target in Square::all() {
+                for by in Color::BOTH {
+                    let from = attacks_on(target, by, occupied);
+                    for kind in PieceKind::ALL {
+                        for square in Square::all().filter(|&square| square != target) {
+                            assert_eq!(
+                                from[kind.index()].has(square),
+                                man_attacks(kind, by, square, occupied).has(target),
+                                "{kind:?} of {by:?} on {square} against {target}"
+                            );
+                        }
                     }
                 }
             }

@@ -11,10 +11,7 @@ pub mod terms;
 mod weights;
 
 use super::see::see;
-use crate::rules::attacks::{
-    bishop_attacks, child_captures, children_captures, diagonal_step, man_attacks, mori_attacks,
-    noyon_attacks, rook_attacks,
-};
+use crate::rules::attacks::{attacks_on, child_captures, children_captures, man_attacks, noyon_attacks};
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square, StalemateRule};
 use terms::*;
 
@@ -323,15 +320,10 @@ fn noyon_safety(position: &Position, color: Color, attacks: &Attacks, sink: &mut
     let occupied = position.occupied();
     let noyon = position.noyon(them);
     let safe = !position.color(color) & !attacks.all[them.index()];
-    let lines = rook_attacks(noyon, occupied);
-    let checks = [
-        (PieceKind::Bers, lines | diagonal_step(noyon)),
-        (PieceKind::Tereg, lines),
-        (PieceKind::Teme, bishop_attacks(noyon, occupied)),
-        (PieceKind::Mori, mori_attacks(noyon)),
-    ];
-    for (index, (kind, from)) in checks.into_iter().enumerate() {
-        if !(attacks.of(color, kind) & from & safe).is_empty() {
+    let from = attacks_on(noyon, color, occupied);
+    let kinds = [PieceKind::Bers, PieceKind::Tereg, PieceKind::Teme, PieceKind::Mori];
+    for (index, kind) in kinds.into_iter().enumerate() {
+        if !(attacks.of(color, kind) & from[kind.index()] & safe).is_empty() {
             sink.add(color, SAFE_CHECK + index, 1);
         }
     }
