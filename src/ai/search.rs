@@ -287,6 +287,7 @@ impl<'a> Run<'a> {
                 return score;
             }
             if score <= alpha {
+                beta = (alpha + beta) / 2;
                 alpha = (score - delta).max(-INFINITY);
             } else if score >= beta {
                 beta = (score + delta).min(INFINITY);
@@ -510,6 +511,8 @@ impl<'a> Run<'a> {
         }
         let mut ordered = ArrayVec::new();
         self.order(position, &moves, tt_move, ply, &mut ordered);
+        // Where the best move is a capture, quiet ones are less likely to matter.
+        let tt_capture = tt_move.is_some_and(|mv| position.piece_at(mv.to).is_some());
         let mut threats_told = false;
         let mut checks = None;
         let killers = self.killers[ply];
@@ -562,11 +565,11 @@ impl<'a> Run<'a> {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let reduction = if depth >= 3 && searched > usize::from(pv_node) && quiet {
-                    let history = self.searcher.history[side.index()][mv.from.index()][mv.to.index()];
                     let mut r = reduction(depth, searched);
                     r += i32::from(!pv_node && !improving);
+                    r += i32::from(tt_capture);
                     r -= i32::from(killers.contains(&Some(mv)));
-                    r -= history / 6_000;
+                    r -= self.quiet_history(position, mv, ply) / 8_192;
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
@@ -774,7 +777,7 @@ impl<'a> Run<'a> {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
         }
-        let bonus = (depth * depth).min(400);
+        let bonus = (32 * depth * depth + 128 * depth - 128).min(6_000);
         let nudge = |entry: &mut i32, delta: i32| *entry += delta - *entry * delta.abs() / 16_384;
         let history = &mut self.searcher.history[position.side_to_move().index()];
         nudge(&mut history[mv.from.index()][mv.to.index()], bonus);

@@ -95,10 +95,12 @@ impl Table {
     ) {
         let slot = self.slot(key);
         let old = self.entries[slot];
+        // The same position keeps a much deeper result unless this one is exact.
+        let floor = if old.key == key { 3 } else { 2 };
         let replace = bound_bits(old.bound_age) == 0
-            || old.key == key
             || old.bound_age - bound_bits(old.bound_age) != self.age
-            || depth >= i32::from(old.depth) - 2;
+            || (old.key == key && bound == Bound::Exact)
+            || depth >= i32::from(old.depth) - floor;
         if !replace {
             return;
         }
@@ -202,5 +204,18 @@ mod tests {
         table.new_search();
         table.store(other, None, 20, 3, Bound::Exact, Some(20));
         assert!(table.probe(9).is_none() && table.probe(other).is_some());
+    }
+
+    #[test]
+    fn a_position_keeps_its_deep_result_against_a_shallow_bound() {
+        let mut table = Table::new(1);
+        table.store(9, None, 10, 12, Bound::Lower, Some(10));
+        // Quiescence meets the same position: its bound does not replace.
+        table.store(9, None, 40, 0, Bound::Lower, Some(10));
+        assert_eq!(table.probe(9).map(|hit| (hit.depth, hit.score)), Some((12, 10)));
+        table.store(9, None, 30, 9, Bound::Upper, Some(10));
+        assert_eq!(table.probe(9).map(|hit| (hit.depth, hit.score)), Some((9, 30)));
+        table.store(9, None, 25, 2, Bound::Exact, Some(10));
+        assert_eq!(table.probe(9).map(|hit| (hit.depth, hit.bound)), Some((2, Bound::Exact)));
     }
 }
