@@ -108,6 +108,8 @@ pub struct Searcher {
     history: Box<[[[i32; 64]; 64]; 2]>,
     /// How well a quiet move (kind and square) answered the move before it.
     continuation: Box<[[i32; PIECE_SQUARES]; PIECE_SQUARES]>,
+    /// How well a quiet move followed the mover's own move before.
+    follow_up: Box<[[i32; PIECE_SQUARES]; PIECE_SQUARES]>,
     /// Evaluation noise in centipawns, for the weaker levels.
     noise: i32,
     noise_seed: u64,
@@ -119,6 +121,7 @@ impl Searcher {
             table: Table::new(hash_megabytes),
             history: Box::new([[[0; 64]; 64]; 2]),
             continuation: Box::new([[0; PIECE_SQUARES]; PIECE_SQUARES]),
+            follow_up: Box::new([[0; PIECE_SQUARES]; PIECE_SQUARES]),
             noise: 0,
             noise_seed: 0,
         }
@@ -129,6 +132,7 @@ impl Searcher {
         self.table.clear();
         self.history.iter_mut().flatten().for_each(|row| row.fill(0));
         self.continuation.iter_mut().for_each(|row| row.fill(0));
+        self.follow_up.iter_mut().for_each(|row| row.fill(0));
     }
 
     /// Adds up to `amplitude` centipawns of fixed pseudo-random noise to
@@ -767,9 +771,12 @@ impl<'a> Run<'a> {
     fn quiet_history(&self, position: &Position, mv: Move, ply: usize) -> i32 {
         let side = position.side_to_move().index();
         let history = self.searcher.history[side][mv.from.index()][mv.to.index()];
-        let previous = self.previous.get(ply).copied().flatten();
-        let answer = previous.zip(piece_square(position, mv));
-        history + answer.map_or(0, |(before, now)| self.searcher.continuation[before][now])
+        let Some(now) = piece_square(position, mv).filter(|_| ply < MAX_PLY) else {
+            return history;
+        };
+        let answer = self.previous[ply].map_or(0, |before| self.searcher.continuation[before][now]);
+        let own = ply.checked_sub(1).and_then(|back| self.previous[back]);
+        history + answer + own.map_or(0, |before| self.searcher.follow_up[before][now])
     }
 
     fn reward(&mut self, position: &Position, mv: Move, tried: &[Move], depth: i32, ply: usize) {
@@ -784,8 +791,12 @@ impl<'a> Run<'a> {
         for &other in tried {
             nudge(&mut history[other.from.index()][other.to.index()], -bonus);
         }
-        if let Some(before) = self.previous[ply] {
-            let answers = &mut self.searcher.continuation[before];
+        let own = ply.checked_sub(1).and_then(|back| self.previous[back]);
+        let tables =
+            [(self.previous[ply], &mut self.searcher.continuation), (own, &mut self.searcher.follow_up)];
+        for (before, table) in tables {
+            let Some(before) = before else { continue };
+            let answers = &mut table[before];
             if let Some(now) = piece_square(position, mv) {
                 nudge(&mut answers[now], bonus);
             }
