@@ -774,9 +774,15 @@ impl<'a> Run<'a> {
         let Some(now) = piece_square(position, mv).filter(|_| ply < MAX_PLY) else {
             return history;
         };
-        let answer = self.previous[ply].map_or(0, |before| self.searcher.continuation[before][now]);
-        let own = ply.checked_sub(1).and_then(|back| self.previous[back]);
-        history + answer + own.map_or(0, |before| self.searcher.follow_up[before][now])
+        let [answered, followed] = self.moves_before(ply);
+        let answer = answered.map_or(0, |before| self.searcher.continuation[before][now]);
+        history + answer + followed.map_or(0, |before| self.searcher.follow_up[before][now])
+    }
+
+    /// The moves one and two plies before `ply`, as kinds and squares: what
+    /// continuation and follow-up history are keyed by.
+    fn moves_before(&self, ply: usize) -> [Option<usize>; 2] {
+        [self.previous[ply], ply.checked_sub(1).and_then(|back| self.previous[back])]
     }
 
     fn reward(&mut self, position: &Position, mv: Move, tried: &[Move], depth: i32, ply: usize) {
@@ -791,13 +797,13 @@ impl<'a> Run<'a> {
         for &other in tried {
             nudge(&mut history[other.from.index()][other.to.index()], -bonus);
         }
-        let own = ply.checked_sub(1).and_then(|back| self.previous[back]);
-        let tables =
-            [(self.previous[ply], &mut self.searcher.continuation), (own, &mut self.searcher.follow_up)];
+        let [answered, followed] = self.moves_before(ply);
+        let now = piece_square(position, mv);
+        let tables = [(answered, &mut self.searcher.continuation), (followed, &mut self.searcher.follow_up)];
         for (before, table) in tables {
             let Some(before) = before else { continue };
             let answers = &mut table[before];
-            if let Some(now) = piece_square(position, mv) {
+            if let Some(now) = now {
                 nudge(&mut answers[now], bonus);
             }
             for &other in tried {
