@@ -799,6 +799,9 @@ impl<'a> Run<'a> {
         }
         let [answered, followed] = self.moves_before(ply);
         let now = piece_square(position, mv);
+        // The quiet moves tried before, as kinds and squares, found once for both tables.
+        let failed: ArrayVec<usize, 64> =
+            tried.iter().filter_map(|&other| piece_square(position, other)).collect();
         let tables = [(answered, &mut self.searcher.continuation), (followed, &mut self.searcher.follow_up)];
         for (before, table) in tables {
             let Some(before) = before else { continue };
@@ -806,10 +809,8 @@ impl<'a> Run<'a> {
             if let Some(now) = now {
                 nudge(&mut answers[now], bonus);
             }
-            for &other in tried {
-                if let Some(now) = piece_square(position, other) {
-                    nudge(&mut answers[now], -bonus);
-                }
+            for &other in &failed {
+                nudge(&mut answers[other], -bonus);
             }
         }
     }
