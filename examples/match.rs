@@ -39,6 +39,10 @@ struct Args {
     /// Limit Fairy-Stockfish to this UCI_Elo (full strength if absent).
     #[arg(long)]
     fsf_elo: Option<u32>,
+    /// Give the other engine this Skill Level: for `--fsf` set to our own
+    /// engine, to place the levels below `UCI_Elo`'s floor against a placed one.
+    #[arg(long)]
+    fsf_level: Option<u8>,
     /// Games played at the same time, each by its own pair of engines.
     #[arg(long, default_value_t = 1)]
     parallel: u32,
@@ -179,6 +183,10 @@ fn engines(args: &Args, ours_path: &Path) -> Result<(Uci, Uci), String> {
         fsf_options.push(("UCI_LimitStrength", "true".into()));
         fsf_options.push(("UCI_Elo", elo.to_string()));
     }
+    if let Some(level) = args.fsf_level {
+        fsf_options.push(("Skill Level", level.to_string()));
+        fsf_options.push(("Stalemate", "draw".into()));
+    }
     let theirs = Uci::start("fairy-stockfish", &args.fsf, &fsf_options)?;
     Ok((ours, theirs))
 }
@@ -232,12 +240,15 @@ fn main() -> Result<(), String> {
             (index, start, we_are)
         })
         .collect();
+    let other = match (args.fsf_level, args.fsf_elo) {
+        (Some(level), _) => format!("level {level}"),
+        (None, Some(elo)) => format!("UCI_Elo {elo}"),
+        (None, None) => "full strength".to_string(),
+    };
+    let other_engine = args.fsf.file_name().map_or("the other engine".into(), |name| name.to_string_lossy());
     println!(
-        "shatar-engine (level {}) vs fairy-stockfish ({}), {} games, {} ms a move, stalemate draws",
-        args.level,
-        args.fsf_elo.map_or("full strength".to_string(), |elo| format!("UCI_Elo {elo}")),
-        args.games,
-        args.movetime
+        "shatar-engine (level {}) vs {other_engine} ({other}), {} games, {} ms a move, stalemate draws",
+        args.level, args.games, args.movetime
     );
     let started = Instant::now();
     let results = std::sync::Mutex::new(Vec::new());
@@ -324,7 +335,7 @@ fn main() -> Result<(), String> {
         started.elapsed().as_secs_f64()
     );
     println!(
-        "searched (each move's last info line): shatar-engine {}; fairy-stockfish {}",
+        "searched (each move's last info line): shatar-engine {}; {other_engine} {}",
         effort[0].describe(),
         effort[1].describe()
     );
