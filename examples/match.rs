@@ -41,7 +41,7 @@ struct Args {
     fsf_elo: Option<u32>,
     /// Give the other engine this Skill Level: for `--fsf` set to our own
     /// engine, to place the levels below `UCI_Elo`'s floor against a placed one.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "fsf_elo")]
     fsf_level: Option<u8>,
     /// Games played at the same time, each by its own pair of engines.
     #[arg(long, default_value_t = 1)]
@@ -171,6 +171,11 @@ fn play(
     Ok(Played { verdict: verdict_for(outcome), reason: outcome.to_string(), game, effort })
 }
 
+/// The other engine's file name, for headers and errors.
+fn other_engine(args: &Args) -> String {
+    args.fsf.file_name().map_or("the other engine".into(), |name| name.to_string_lossy().into_owned())
+}
+
 fn engines(args: &Args, ours_path: &Path) -> Result<(Uci, Uci), String> {
     let ours = Uci::start(
         "shatar-engine",
@@ -187,7 +192,7 @@ fn engines(args: &Args, ours_path: &Path) -> Result<(Uci, Uci), String> {
         fsf_options.push(("Skill Level", level.to_string()));
         fsf_options.push(("Stalemate", "draw".into()));
     }
-    let theirs = Uci::start("fairy-stockfish", &args.fsf, &fsf_options)?;
+    let theirs = Uci::start(&other_engine(args), &args.fsf, &fsf_options)?;
     Ok((ours, theirs))
 }
 
@@ -245,7 +250,7 @@ fn main() -> Result<(), String> {
         (None, Some(elo)) => format!("UCI_Elo {elo}"),
         (None, None) => "full strength".to_string(),
     };
-    let other_engine = args.fsf.file_name().map_or("the other engine".into(), |name| name.to_string_lossy());
+    let other_engine = other_engine(&args);
     println!(
         "shatar-engine (level {}) vs {other_engine} ({other}), {} games, {} ms a move, stalemate draws",
         args.level, args.games, args.movetime
