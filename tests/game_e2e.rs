@@ -194,7 +194,9 @@ fn distance(a: [f32; 3], b: [f32; 3]) -> f32 {
 
 /// Real X pointer events, sent with xdotool, go through Bevy's mesh picking
 /// to the game: two clicks play d2-d4, the computer answers, and Ctrl+C
-/// closes the game, which keeps it in `autosave.json`.
+/// closes the game, which keeps it in `autosave.json`. The script waits on
+/// the game's log, not on the clock: under load lavapipe's first frames
+/// take tens of seconds.
 #[test]
 fn real_pointer_clicks_play_a_move_and_closing_keeps_the_game() {
     let _one_at_a_time = XVFB.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -205,31 +207,45 @@ fn real_pointer_clicks_play_a_move_and_closing_keeps_the_game() {
     };
     let script = format!(
         r#"set -m
-"$0" --white human --black ai --size {WIDTH}x{HEIGHT} &
+log="$(mktemp)"
+"$0" --white human --black ai --size {WIDTH}x{HEIGHT} 2> "$log" &
 game=$!
 timeout 60 xdotool search --sync --name '^Shatar$' > /dev/null || exit 90
-sleep 3
 # lavapipe draws a few frames a second, and picking needs a frame or two
-# after the pointer moves, so every step waits.
+# after the pointer moves, so every step waits, and the two clicks are
+# tried again until the move is played.
 click() {{
   xdotool mousemove --sync $1 $2; sleep 1
   xdotool mousemove --sync $(($1 + 1)) $(($2 + 1)); sleep 1
   xdotool mousedown 1; sleep 0.3; xdotool mouseup 1; sleep 1.5
 }}
-{}
-{}
-sleep 4
+for try in 1 2 3 4 5 6 7 8; do
+  sleep 3
+  {}
+  {}
+  grep -q "plays d2d4" "$log" && break
+done
+for wait in $(seq 60); do
+  grep -q "plays d7d5" "$log" && break
+  sleep 1
+done
+sleep 1
 kill -INT $game
 wait $game
+status=$?
+cat "$log" >&2
+exit $status
 "#,
         click("d2"),
         click("d4"),
     );
     let output = drive(&script, dir.path());
+    let log = String::from_utf8_lossy(&output.stderr);
     // Bevy exits with 130 after Ctrl+C.
-    assert_eq!(output.status.code(), Some(130), "the game did not close as asked: {}", output.status);
+    assert_eq!(output.status.code(), Some(130), "the game did not close as asked: {log}");
     let saved = dir.path().join("saves").join(shatar::game::AUTOSAVE);
-    let record = shatar::rules::GameRecord::load(&saved).expect("the game was kept on closing");
+    let record = shatar::rules::GameRecord::load(&saved)
+        .unwrap_or_else(|error| panic!("the game was kept on closing: {error}\n{log}"));
     assert_eq!(
         record.moves.get(..2),
         Some(&["d2d4".to_string(), "d7d5".to_string()][..]),

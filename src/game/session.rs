@@ -135,10 +135,12 @@ fn apply_action(
     let offering = active.lone_human().unwrap_or(active.game.side_to_move());
     match action.event().clone() {
         GameAction::Play(mv) => {
+            let mover = active.game.side_to_move();
             if let Err(error) = active.game.play(&mv) {
                 notice.0 = Some(format!("Not played: {error}"));
                 return;
             }
+            info!("{mover} plays {mv}");
             offer.0 = None;
         }
         GameAction::Undo => {
