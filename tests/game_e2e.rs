@@ -212,14 +212,14 @@ log="$(mktemp)"
 game=$!
 timeout 60 xdotool search --sync --name '^Shatar$' > /dev/null || exit 90
 # lavapipe draws a few frames a second, and picking needs a frame or two
-# after the pointer moves, so every step waits, and the two clicks are
-# tried again until the move is played.
+# after the pointer moves, so every step waits; the two clicks are tried
+# again, each time more slowly, until the move is played.
 click() {{
-  xdotool mousemove --sync $1 $2; sleep 1
-  xdotool mousemove --sync $(($1 + 1)) $(($2 + 1)); sleep 1
-  xdotool mousedown 1; sleep 0.3; xdotool mouseup 1; sleep 1.5
+  xdotool mousemove --sync $1 $2; sleep $pause
+  xdotool mousemove --sync $(($1 + 1)) $(($2 + 1)); sleep $pause
+  xdotool mousedown 1; sleep $(($pause / 2)).5; xdotool mouseup 1; sleep $pause
 }}
-for try in 1 2 3 4 5 6 7 8; do
+for pause in 1 2 3 4 5 6; do
   sleep 3
   {}
   {}
