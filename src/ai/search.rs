@@ -557,6 +557,7 @@ impl<'a> Run<'a> {
                 }
             }
             let child = played.unwrap_or_else(|| node.child(mv));
+            self.searcher.table.prefetch(node_key(child.position.hash(), child.series));
             let gives_check = child.in_check;
             let extension = i32::from(
                 ply < 2 * MAX_PLY / 3
@@ -704,6 +705,7 @@ impl<'a> Run<'a> {
                 }
             }
             let child = node.child(mv);
+            self.searcher.table.prefetch(node_key(child.position.hash(), child.series));
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, false);
             if self.aborted {
                 return 0;

@@ -68,6 +68,12 @@ impl Table {
         ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
     }
 
+    /// Asks the processor to bring the key's entry into cache, so that the
+    /// probe a few steps later need not wait on memory.
+    pub fn prefetch(&self, key: u64) {
+        prefetch(&self.entries[self.slot(key)]);
+    }
+
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let entry = self.entries[self.slot(key)];
         let bound = match bound_bits(entry.bound_age) {
@@ -124,6 +130,17 @@ impl Table {
 fn bound_bits(bound_age: u8) -> u8 {
     bound_age & (AGE_STEP - 1)
 }
+
+#[cfg(target_arch = "x86_64")]
+#[expect(unsafe_code, reason = "a prefetch is only a hint to the cache")]
+fn prefetch(entry: &Entry) {
+    use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+    // SAFETY: the address is a live entry's, and a prefetch never faults.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(entry).cast()) }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn prefetch(_: &Entry) {}
 
 /// The position key for the table: the core's hash with both series.
 pub fn node_key(hash: u64, series: [CheckSeries; 2]) -> u64 {
