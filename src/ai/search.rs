@@ -429,9 +429,8 @@ impl<'a> Run<'a> {
         {
             return score;
         }
-        let mut moves = MoveList::new();
-        position.legal_moves_into(&mut moves);
-        if moves.is_empty() {
+        // The moves are listed only once no pruning has cut the node.
+        if !position.has_legal_moves() {
             let outcome = position.outcome_without_moves(node.series[side.opponent().index()], self.rules);
             return Self::outcome_score(outcome, side, ply);
         }
@@ -486,6 +485,8 @@ impl<'a> Run<'a> {
             }
         }
 
+        let mut moves = MoveList::new();
+        position.legal_moves_into(&mut moves);
         let tt_move = hit.and_then(|hit| hit.mv).filter(|mv| moves.contains(mv) && Some(*mv) != excluded);
         // Without a move from the table, a shallower search costs less.
         let depth = if depth >= 4 && tt_move.is_none() && excluded.is_none() { depth - 1 } else { depth };
@@ -514,7 +515,7 @@ impl<'a> Run<'a> {
             }
         }
         let mut ordered = ArrayVec::new();
-        self.order(position, &moves, tt_move, ply, &mut ordered);
+        let tt_slot = self.order(position, &moves, tt_move, ply, &mut ordered);
         // Where the best move is a capture, quiet ones are less likely to matter.
         let tt_capture = tt_move.is_some_and(|mv| position.piece_at(mv.to).is_some());
         let mut threats_told = false;
@@ -525,7 +526,7 @@ impl<'a> Run<'a> {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
         for index in 0..ordered.len() {
-            let (mv, order_score) = pick(position, &mut ordered, index, &mut threats_told);
+            let (mv, order_score) = pick(position, &mut ordered, index, tt_slot, &mut threats_told);
             if Some(mv) == excluded {
                 continue;
             }
@@ -689,12 +690,12 @@ impl<'a> Run<'a> {
         };
         let tt_move = hit.and_then(|hit| hit.mv).filter(|mv| moves.contains(mv));
         let mut ordered = ArrayVec::new();
-        self.order(position, &moves, tt_move, MAX_PLY, &mut ordered);
+        let tt_slot = self.order(position, &moves, tt_move, MAX_PLY, &mut ordered);
         let mut best = stand;
         let mut best_move = None;
         let mut threats_told = false;
         for index in 0..ordered.len() {
-            let (mv, _) = pick(position, &mut ordered, index, &mut threats_told);
+            let (mv, _) = pick(position, &mut ordered, index, tt_slot, &mut threats_told);
             if !in_check && !mv.promotion {
                 let victim = position.piece_at(mv.to).map_or(0, |piece| value(piece.kind));
                 if stand + victim + 180 < alpha {
@@ -740,10 +741,13 @@ impl<'a> Run<'a> {
         tt_move: Option<Move>,
         ply: usize,
         ordered: &mut ArrayVec<(Move, i32), MAX_MOVES>,
-    ) {
+    ) -> Option<usize> {
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        ordered.extend(moves.iter().map(|&mv| {
+        let start = ordered.len();
+        let mut tt_slot = None;
+        ordered.extend(moves.iter().enumerate().map(|(slot, &mv)| {
             let score = if Some(mv) == tt_move {
+                tt_slot = Some(start + slot);
                 10_000_000
             } else if let Some(victim) = position.piece_at(mv.to) {
                 let attacker = position.piece_at(mv.from).map_or(0, |piece| value(piece.kind));
@@ -766,6 +770,7 @@ impl<'a> Run<'a> {
             };
             (mv, score)
         }));
+        tt_slot
     }
 
     /// How well a quiet move did before: by its squares, and as an answer
@@ -839,19 +844,24 @@ fn piece_square(position: &Position, mv: Move) -> Option<usize> {
 /// Moves the best-scored move from `index..` to `index` and returns it
 /// with its score. Quiet threats get [`THREAT_ORDER`] once every move
 /// scored above them has been tried, so that a node cut off early never
-/// looks for them.
+/// looks for them. The table move, at `tt_slot`, is first without a look.
 fn pick(
     position: &Position,
     moves: &mut [(Move, i32)],
     index: usize,
+    tt_slot: Option<usize>,
     threats_told: &mut bool,
 ) -> (Move, i32) {
+    if let Some(slot) = tt_slot.filter(|_| index == 0) {
+        moves.swap(0, slot);
+        return moves[0];
+    }
     // The last of equal scores, as `max_by_key` would choose.
     let best_of = |moves: &[(Move, i32)]| {
-        let mut best = index;
+        let (mut best, mut best_score) = (index, moves[index].1);
         for (i, &(_, score)) in moves.iter().enumerate().skip(index + 1) {
-            if score >= moves[best].1 {
-                best = i;
+            if score >= best_score {
+                (best, best_score) = (i, score);
             }
         }
         best

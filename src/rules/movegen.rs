@@ -8,6 +8,7 @@ use super::moves::{Move, MoveList};
 use super::piece::PieceKind;
 use super::position::{Position, Setup};
 use super::square::{Color, Square};
+use std::ops::ControlFlow;
 
 impl Position {
     /// Every legal move. None once robado has ended the game.
@@ -35,36 +36,48 @@ impl Position {
     }
 
     fn collect(&self, tactical: bool, list: &mut MoveList) {
-        self.generate(tactical, |from, targets, promotes| {
+        let _ = self.generate(tactical, |from, targets, promotes| {
             for to in targets {
                 // Capacity exceeds any position's move count; never drops a move.
                 let _ = list.try_push(Move::new(from, to, promotes.has(to)));
             }
+            ControlFlow::Continue(())
         });
     }
 
     /// The number of legal moves, without listing them.
     pub fn count_legal_moves(&self) -> usize {
         let mut count = 0;
-        self.generate(false, |_, targets, _| count += targets.count() as usize);
+        let _ = self.generate(false, |_, targets, _| {
+            count += targets.count() as usize;
+            ControlFlow::Continue(())
+        });
         count
     }
 
+    /// Whether any move is legal, stopping at the first piece that has one.
     pub fn has_legal_moves(&self) -> bool {
-        self.count_legal_moves() > 0
+        self.generate(false, |_, targets, _| {
+            if targets.is_empty() { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+        })
+        .is_break()
     }
 
-    /// Calls `emit(from, targets, promotion_squares)` once per movable piece;
-    /// `tactical` keeps only captures and promotions.
-    fn generate(&self, tactical: bool, mut emit: impl FnMut(Square, Bitboard, Bitboard)) {
+    /// Calls `emit(from, targets, promotion_squares)` once per movable piece,
+    /// until it breaks; `tactical` keeps only captures and promotions.
+    fn generate(
+        &self,
+        tactical: bool,
+        mut emit: impl FnMut(Square, Bitboard, Bitboard) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         if self.is_robado() {
-            return;
+            return ControlFlow::Continue(());
         }
         if let Some(mv) = self.obligatory_opening() {
             if !tactical {
-                emit(mv.from, Bitboard::from_square(mv.to), Bitboard::EMPTY);
+                emit(mv.from, Bitboard::from_square(mv.to), Bitboard::EMPTY)?;
             }
-            return;
+            return ControlFlow::Continue(());
         }
         let us = self.side_to_move();
         let own = self.color(us);
@@ -81,11 +94,11 @@ impl Position {
                 escapes = escapes.with(to);
             }
         }
-        emit(noyon, escapes & wanted, Bitboard::EMPTY);
+        emit(noyon, escapes & wanted, Bitboard::EMPTY)?;
 
         let checkers = self.checkers();
         if checkers.has_many() {
-            return;
+            return ControlFlow::Continue(());
         }
         let target = match checkers.first() {
             Some(checker) => between(noyon, checker) | checkers,
@@ -98,16 +111,16 @@ impl Position {
         };
 
         for from in self.pieces(us, PieceKind::Bers) {
-            emit(from, restrict(from, bers_attacks(from, occupied) & pieces_target), Bitboard::EMPTY);
+            emit(from, restrict(from, bers_attacks(from, occupied) & pieces_target), Bitboard::EMPTY)?;
         }
         for from in self.pieces(us, PieceKind::Tereg) {
-            emit(from, restrict(from, rook_attacks(from, occupied) & pieces_target), Bitboard::EMPTY);
+            emit(from, restrict(from, rook_attacks(from, occupied) & pieces_target), Bitboard::EMPTY)?;
         }
         for from in self.pieces(us, PieceKind::Teme) {
-            emit(from, restrict(from, bishop_attacks(from, occupied) & pieces_target), Bitboard::EMPTY);
+            emit(from, restrict(from, bishop_attacks(from, occupied) & pieces_target), Bitboard::EMPTY)?;
         }
         for from in self.pieces(us, PieceKind::Mori) & !pinned {
-            emit(from, mori_attacks(from) & pieces_target, Bitboard::EMPTY);
+            emit(from, mori_attacks(from) & pieces_target, Bitboard::EMPTY)?;
         }
         let forward = if us == Color::White { 1 } else { -1 };
         for from in self.pieces(us, PieceKind::Child) {
@@ -118,8 +131,9 @@ impl Position {
             {
                 targets = targets.with(step);
             }
-            emit(from, restrict(from, targets & target), last_rank);
+            emit(from, restrict(from, targets & target), last_rank)?;
         }
+        ControlFlow::Continue(())
     }
 
     /// During the obligatory opening, the one move allowed: the d-child two
