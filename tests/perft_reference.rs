@@ -14,6 +14,30 @@ fn legal_moves_match_every_reference_row() {
     }
 }
 
+/// The early exit of `has_legal_moves` agrees with the full list, over
+/// every reference row and every position one and two moves on.
+#[test]
+fn has_legal_moves_agrees_with_the_list_along_the_tree() {
+    let (mut with, mut without) = (0, 0);
+    let mut check = |position: &shatar::rules::Position| {
+        let listed = !position.legal_moves().is_empty();
+        assert_eq!(position.has_legal_moves(), listed, "{}", position.to_fen());
+        if listed { with += 1 } else { without += 1 }
+    };
+    for row in common::reference_rows() {
+        let position = common::position(&row.fen);
+        check(&position);
+        for mv in position.legal_moves() {
+            let next = position.play(mv).expect("generated move is legal");
+            check(&next);
+            for reply in next.legal_moves() {
+                check(&next.play(reply).expect("generated move is legal"));
+            }
+        }
+    }
+    assert!(with > 0 && without > 0, "{with} positions with moves, {without} without");
+}
+
 #[test]
 fn perft_matches_every_reference_row_at_every_depth() {
     for row in common::reference_rows() {
