@@ -247,6 +247,16 @@ fn only_the_staff_chord_or_gesture_quits() {
         }
         step(&mut app, 0.05);
     }
+    // Every key of the default chord within one frame, but never all held.
+    for code in [KeyCode::ControlLeft, KeyCode::AltRight, KeyCode::ShiftLeft] {
+        key(&mut app, code, ButtonState::Pressed);
+    }
+    for code in [KeyCode::ControlLeft, KeyCode::AltRight, KeyCode::ShiftLeft] {
+        key(&mut app, code, ButtonState::Released);
+    }
+    key(&mut app, KeyCode::KeyQ, ButtonState::Pressed);
+    key(&mut app, KeyCode::KeyQ, ButtonState::Released);
+    step(&mut app, 0.05);
     // The corners in the wrong order, or too slowly.
     let corners =
         [Vec2::new(5.0, 5.0), Vec2::new(1275.0, 5.0), Vec2::new(1275.0, 715.0), Vec2::new(5.0, 715.0)];
@@ -257,13 +267,28 @@ fn only_the_staff_chord_or_gesture_quits() {
         tap(&mut app, at);
         step(&mut app, 2.5);
     }
-    // The default chord quits.
+    // The default chord quits, pressed within one frame.
     for code in [KeyCode::ControlLeft, KeyCode::AltRight, KeyCode::ShiftLeft, KeyCode::KeyQ] {
         key(&mut app, code, ButtonState::Pressed);
     }
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
     app.update();
     assert_eq!(app.should_exit(), Some(AppExit::Success), "the staff's chord");
+
+    // Or split across two frames: the modifiers arrive in one, and the last
+    // key with every release in the next, as a quick chord can on a slow
+    // frame.
+    let mut app = exhibit(KioskConfig::default());
+    for code in [KeyCode::ControlLeft, KeyCode::AltRight, KeyCode::ShiftLeft] {
+        key(&mut app, code, ButtonState::Pressed);
+    }
+    step(&mut app, 0.05);
+    key(&mut app, KeyCode::KeyQ, ButtonState::Pressed);
+    for code in [KeyCode::KeyQ, KeyCode::ShiftLeft, KeyCode::AltRight, KeyCode::ControlLeft] {
+        key(&mut app, code, ButtonState::Released);
+    }
+    app.update();
+    assert_eq!(app.should_exit(), Some(AppExit::Success), "the chord split across frames");
 
     // Each tap arrives twice, as a touch and as the click the system makes
     // of it.

@@ -2,24 +2,42 @@
 //! order. Nothing else quits the exhibit.
 
 use super::{Corner, Kiosk};
+use bevy::input::ButtonState;
+use bevy::input::keyboard::{KeyboardFocusLost, KeyboardInput};
 use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 /// How much of the screen's width and height counts as a corner.
 const CORNER: f32 = 0.1;
 
-pub(super) fn chord(keys: Res<ButtonInput<KeyCode>>, kiosk: Res<Kiosk>, mut exit: MessageWriter<AppExit>) {
+/// Replays the key presses and releases in the order they came, so a quick
+/// chord counts however the frames split it, and keys pressed one after
+/// another but never held together do not.
+pub(super) fn chord(
+    mut keys: MessageReader<KeyboardInput>,
+    mut focus_lost: MessageReader<KeyboardFocusLost>,
+    kiosk: Res<Kiosk>,
+    mut held: Local<HashSet<KeyCode>>,
+    mut exit: MessageWriter<AppExit>,
+) {
     let chord = kiosk.config.chord();
-    // A quick chord can be pressed and let go within one slow frame: a key
-    // pressed this frame counts as held.
-    let held = |key: &KeyCode| keys.pressed(*key) || keys.just_pressed(*key);
-    if !chord.is_empty()
-        && chord.iter().any(|group| group.iter().any(|&key| keys.just_pressed(key)))
-        && chord.iter().all(|group| group.iter().any(held))
-    {
-        info!("the staff's exit chord: the exhibit closes");
-        exit.write(AppExit::Success);
+    for input in keys.read() {
+        if input.state == ButtonState::Released {
+            held.remove(&input.key_code);
+            continue;
+        }
+        held.insert(input.key_code);
+        let in_chord = chord.iter().any(|group| group.contains(&input.key_code));
+        if !input.repeat && in_chord && chord.iter().all(|group| group.iter().any(|key| held.contains(key))) {
+            info!("the staff's exit chord: the exhibit closes");
+            exit.write(AppExit::Success);
+        }
+    }
+    if !focus_lost.is_empty() {
+        focus_lost.clear();
+        held.clear();
     }
 }
 
