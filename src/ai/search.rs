@@ -2,7 +2,7 @@
 //! table, quiescence, check extensions, null-move pruning and late-move
 //! reductions. Every verdict on a finished game comes from the rules core.
 
-use super::eval::{evaluate, value};
+use super::eval::{Evaluator, value};
 use super::limits::{Deadlines, Limits};
 use super::see::see;
 use super::table::{Bound, Hit, Table, node_key};
@@ -105,6 +105,7 @@ impl Node {
 /// The search's memory between moves: the table and the move history.
 pub struct Searcher {
     table: Table,
+    evaluator: Evaluator,
     history: Box<[[[i32; 64]; 64]; 2]>,
     /// How well a quiet move (kind and square) answered the move before it.
     continuation: Box<[[i32; PIECE_SQUARES]; PIECE_SQUARES]>,
@@ -119,6 +120,7 @@ impl Searcher {
     pub fn new(hash_megabytes: usize) -> Searcher {
         Searcher {
             table: Table::new(hash_megabytes),
+            evaluator: Evaluator::default(),
             history: Box::new([[[0; 64]; 64]; 2]),
             continuation: Box::new([[0; PIECE_SQUARES]; PIECE_SQUARES]),
             follow_up: Box::new([[0; PIECE_SQUARES]; PIECE_SQUARES]),
@@ -345,8 +347,8 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn evaluate(&self, position: &Position) -> i32 {
-        let score = evaluate(position, self.rules.stalemate);
+    fn evaluate(&mut self, position: &Position) -> i32 {
+        let score = self.searcher.evaluator.evaluate(position, self.rules.stalemate);
         if self.searcher.noise == 0 {
             return score;
         }

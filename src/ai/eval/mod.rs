@@ -7,8 +7,11 @@
 //! position once and hands each term to a [`Sink`], which either scores
 //! it or, for the tuner, counts it.
 
+mod cache;
 pub mod terms;
 mod weights;
+
+pub use cache::Evaluator;
 
 use super::see::see;
 use crate::rules::attacks::{attacks_on, child_captures, children_captures, man_attacks, noyon_attacks};
@@ -51,6 +54,11 @@ impl Sink for Scorer {
 pub fn evaluate(position: &Position, stalemate: StalemateRule) -> i32 {
     let mut scorer = Scorer::default();
     collect(position, &mut scorer);
+    score(position, &scorer, stalemate)
+}
+
+/// The scored terms turned into the side to move's score.
+fn score(position: &Position, scorer: &Scorer, stalemate: StalemateRule) -> i32 {
     let shape = Shape::of(position);
     let white = shape.blend(scorer.mg[0] - scorer.mg[1], scorer.eg[0] - scorer.eg[1]);
     let white = shape.finish(white, stalemate);
@@ -167,6 +175,16 @@ impl Attacks {
 
 /// Hands every term of the position to `sink`.
 pub fn collect(position: &Position, sink: &mut impl Sink) {
+    collect_with(position, sink, |color, attacks, sink| structure(position, color, attacks, sink));
+}
+
+/// [`collect`], with the children's structure terms from `structure`,
+/// which hands them to the sink and returns the side's passed children.
+fn collect_with<S: Sink>(
+    position: &Position,
+    sink: &mut S,
+    mut structure: impl FnMut(Color, &Attacks, &mut S) -> Bitboard,
+) {
     let mut attacks = Attacks::default();
     for color in Color::BOTH {
         // No two children take on a square from the same side.
@@ -179,13 +197,14 @@ pub fn collect(position: &Position, sink: &mut impl Sink) {
         officers(position, color, &mut attacks, sink);
     }
     for color in Color::BOTH {
-        children(position, color, &attacks, sink);
+        let passed = structure(color, &attacks, sink);
+        prospects(position, color, passed, &attacks, sink);
         noyon_safety(position, color, &attacks, sink);
         threats(position, color, &attacks, sink);
     }
 }
 
-/// Every man's value and square; the officers' mobility, files and
+/// The value and square of every man but the children; the officers' mobility, files and
 /// attacks on the other noyon, adding what they attack to `attacks`.
 fn officers(position: &Position, color: Color, attacks: &mut Attacks, sink: &mut impl Sink) {
     let occupied = position.occupied();
@@ -199,11 +218,15 @@ fn officers(position: &Position, color: Color, attacks: &mut Attacks, sink: &mut
     let mut attack_units = 0;
     let mut attackers = 0;
     for kind in PieceKind::ALL {
+        if kind == PieceKind::Child {
+            // Scored with the children's structure.
+            continue;
+        }
         let men = position.pieces(color, kind);
         sink.add(color, VALUE + kind.index(), men.count() as i32);
         for square in men {
             sink.add(color, SQUARE + 32 * kind.index() + folded(square, color), 1);
-            if matches!(kind, PieceKind::Noyon | PieceKind::Child) {
+            if kind == PieceKind::Noyon {
                 continue;
             }
             let reach = man_attacks(kind, color, square, occupied);
@@ -274,14 +297,19 @@ fn officers(position: &Position, color: Color, attacks: &mut Attacks, sink: &mut
     }
 }
 
-/// The children's structure and the passed ones' prospects.
-fn children(position: &Position, color: Color, attacks: &Attacks, sink: &mut impl Sink) {
+/// The children's values, squares and structure, which depend on nothing
+/// but the children:
+/// the terms go to `sink`, and the passed children are returned.
+fn structure(position: &Position, color: Color, attacks: &Attacks, sink: &mut impl Sink) -> Bitboard {
     let them = color.opponent();
     let own = position.pieces(color, PieceKind::Child);
     let enemy = position.pieces(them, PieceKind::Child);
     let guarded = attacks.of(color, PieceKind::Child);
     let enemy_guarded = attacks.of(them, PieceKind::Child);
+    let mut passed = Bitboard::EMPTY;
+    sink.add(color, VALUE + PieceKind::Child.index(), own.count() as i32);
     for square in own {
+        sink.add(color, SQUARE + 32 * PieceKind::Child.index() + folded(square, color), 1);
         let rank = relative_rank(square, color);
         let beside = adjacent_files(square.file());
         let next = square.offset(0, if color == Color::White { 1 } else { -1 });
@@ -303,12 +331,22 @@ fn children(position: &Position, color: Color, attacks: &Attacks, sink: &mut imp
         }
         if (enemy & front_span(square, color)).is_empty() {
             sink.add(color, PASSED + rank, 1);
-            if let Some(next) = next {
-                sink.add(color, PASSED_THEIR_NOYON + rank, distance(next, position.noyon(them)));
-                sink.add(color, PASSED_OUR_NOYON + rank, distance(next, position.noyon(color)));
-                if position.piece_at(next).is_none() && !attacks.all[them.index()].has(next) {
-                    sink.add(color, PASSED_FREE + rank, 1);
-                }
+            passed = passed.with(square);
+        }
+    }
+    passed
+}
+
+/// The passed children's prospects: the noyons' distances and a free path.
+fn prospects(position: &Position, color: Color, passed: Bitboard, attacks: &Attacks, sink: &mut impl Sink) {
+    let them = color.opponent();
+    for square in passed {
+        let rank = relative_rank(square, color);
+        if let Some(next) = square.offset(0, if color == Color::White { 1 } else { -1 }) {
+            sink.add(color, PASSED_THEIR_NOYON + rank, distance(next, position.noyon(them)));
+            sink.add(color, PASSED_OUR_NOYON + rank, distance(next, position.noyon(color)));
+            if position.piece_at(next).is_none() && !attacks.all[them.index()].has(next) {
+                sink.add(color, PASSED_FREE + rank, 1);
             }
         }
     }
