@@ -298,8 +298,7 @@ fn officers(position: &Position, color: Color, attacks: &mut Attacks, sink: &mut
 }
 
 /// The children's values, squares and structure, which depend on nothing
-/// but the children:
-/// the terms go to `sink`, and the passed children are returned.
+/// but the children: the terms go to `sink`, the passed children back.
 fn structure(position: &Position, color: Color, attacks: &Attacks, sink: &mut impl Sink) -> Bitboard {
     let them = color.opponent();
     let own = position.pieces(color, PieceKind::Child);
