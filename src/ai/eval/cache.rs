@@ -105,10 +105,7 @@ mod tests {
 
     fn colours_swapped(fen: &str) -> String {
         let (board, rest) = fen.split_once(' ').unwrap_or((fen, ""));
-        let board: String = board
-            .chars()
-            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
-            .collect();
+        let board: String = board.chars().map(super::super::tests::swap_colour).collect();
         format!("{board} {rest}")
     }
 

@@ -311,7 +311,7 @@ fn structure(position: &Position, color: Color, attacks: &Attacks, sink: &mut im
         sink.add(color, SQUARE + 32 * PieceKind::Child.index() + folded(square, color), 1);
         let rank = relative_rank(square, color);
         let beside = adjacent_files(square.file());
-        let next = square.offset(0, if color == Color::White { 1 } else { -1 });
+        let next = step_ahead(square, color);
         if guarded.has(square) {
             sink.add(color, DEFENDED, 1);
         }
@@ -341,7 +341,7 @@ fn prospects(position: &Position, color: Color, passed: Bitboard, attacks: &Atta
     let them = color.opponent();
     for square in passed {
         let rank = relative_rank(square, color);
-        if let Some(next) = square.offset(0, if color == Color::White { 1 } else { -1 }) {
+        if let Some(next) = step_ahead(square, color) {
             sink.add(color, PASSED_THEIR_NOYON + rank, distance(next, position.noyon(them)));
             sink.add(color, PASSED_OUR_NOYON + rank, distance(next, position.noyon(color)));
             if position.piece_at(next).is_none() && !attacks.all[them.index()].has(next) {
@@ -438,6 +438,11 @@ const AHEAD: [[Bitboard; 8]; 2] = {
     table
 };
 
+/// The square a child of `color` steps to, if it is on the board.
+fn step_ahead(square: Square, color: Color) -> Option<Square> {
+    square.offset(0, if color == Color::White { 1 } else { -1 })
+}
+
 /// The squares ahead on the child's file and the files beside it.
 fn front_span(square: Square, color: Color) -> Bitboard {
     (adjacent_files(square.file()) | Bitboard::file(square.file())) & ahead(square, color)
@@ -498,25 +503,16 @@ mod tests {
         "4k3/8/8/8/8/8/3R4/4K3 w - - 0 1",
     ];
 
+    /// A FEN board letter with its man's colour swapped.
+    pub(super) fn swap_colour(c: char) -> char {
+        if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }
+    }
+
     /// The same position with the colours swapped and the board turned.
     fn mirrored(fen: &str) -> String {
         let fields: Vec<&str> = fen.split(' ').collect();
         let board: Vec<String> =
-            fields[0]
-                .split('/')
-                .rev()
-                .map(|rank| {
-                    rank.chars()
-                        .map(|c| {
-                            if c.is_ascii_uppercase() {
-                                c.to_ascii_lowercase()
-                            } else {
-                                c.to_ascii_uppercase()
-                            }
-                        })
-                        .collect()
-                })
-                .collect();
+            fields[0].split('/').rev().map(|rank| rank.chars().map(swap_colour).collect()).collect();
         let side = if fields[1] == "w" { "b" } else { "w" };
         format!("{} {side} {}", board.join("/"), fields[2..].join(" "))
     }
