@@ -112,16 +112,24 @@ fn run(args: &Args) -> Result<(), String> {
     })?;
     write_json(&args.cache, &*cache.lock().unwrap_or_else(|e| e.into_inner()))?;
     let losses: Vec<Loss> =
-        losses.lock().unwrap_or_else(|e| e.into_inner()).iter().flatten().copied().collect();
+        losses.lock().unwrap_or_else(|e| e.into_inner()).iter().flatten().cloned().collect();
     report(&losses, args)
 }
 
-#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
 struct Loss {
     agrees: bool,
     /// Win chance lost, 0 to 1.
     chance: f64,
     centipawns: i32,
+    /// The position, our move and Fairy-Stockfish's score of its own best
+    /// move, for reading the losses by phase or score; empty in older files.
+    #[serde(default)]
+    fen: String,
+    #[serde(default)]
+    mine: String,
+    #[serde(default)]
+    best_score: i32,
 }
 
 /// Our move in one position, and what it loses.
@@ -144,6 +152,9 @@ fn screen(
         agrees,
         chance: (win_chance(best.score) - win_chance(score)).max(0.0),
         centipawns: (best.score - score).clamp(0, 500),
+        fen,
+        mine,
+        best_score: best.score,
     })
 }
 
