@@ -39,8 +39,13 @@ pub struct Hit {
     pub eval: Option<i32>,
 }
 
+/// Four entries on one cache line: a key's bucket.
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; 4]);
+
 pub struct Table {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     age: u8,
 }
 
@@ -50,11 +55,11 @@ pub const MAX_HASH_MB: usize = 4096;
 impl Table {
     pub fn new(megabytes: usize) -> Table {
         let bytes = megabytes.clamp(1, MAX_HASH_MB) * 1024 * 1024;
-        Table { entries: vec![Entry::default(); bytes / size_of::<Entry>()], age: 0 }
+        Table { buckets: vec![Bucket::default(); bytes / size_of::<Bucket>()], age: 0 }
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.buckets.fill(Bucket::default());
         self.age = 0;
     }
 
@@ -63,33 +68,32 @@ impl Table {
         self.age = self.age.wrapping_add(AGE_STEP);
     }
 
-    /// The key's place in a table of any size: its high bits, scaled.
+    /// The key's bucket in a table of any size: its high bits, scaled.
     fn slot(&self, key: u64) -> usize {
-        ((u128::from(key) * self.entries.len() as u128) >> 64) as usize
+        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
     }
 
-    /// Asks the processor to bring the key's entry into cache, so that the
+    /// Asks the processor to bring the key's bucket into cache, so that the
     /// probe a few steps later need not wait on memory.
     pub fn prefetch(&self, key: u64) {
-        prefetch(&self.entries[self.slot(key)]);
+        prefetch(&self.buckets[self.slot(key)]);
     }
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
-        let entry = self.entries[self.slot(key)];
+        let entry = self.buckets[self.slot(key)].0.into_iter().find(|entry| entry.key == key)?;
         let bound = match bound_bits(entry.bound_age) {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
             _ => return None,
         };
-        if entry.key != key {
-            return None;
-        }
         let eval = (entry.eval != NO_EVAL).then_some(entry.eval.into());
         Some(Hit { mv: unpack(entry.mv), score: entry.score.into(), depth: entry.depth.into(), bound, eval })
     }
 
-    /// `eval` is the static evaluation, `None` in check.
+    /// `eval` is the static evaluation, `None` in check. A new position
+    /// takes the bucket's entry that is empty, else the one with the least
+    /// depth, each search older counting as 8 plies less.
     pub fn store(
         &mut self,
         key: u64,
@@ -99,29 +103,45 @@ impl Table {
         bound: Bound,
         eval: Option<i32>,
     ) {
+        let age = self.age;
         let slot = self.slot(key);
-        let old = self.entries[slot];
-        // The same position keeps a much deeper result unless this one is exact.
-        let floor = if old.key == key { 3 } else { 2 };
-        let replace = bound_bits(old.bound_age) == 0
-            || old.bound_age - bound_bits(old.bound_age) != self.age
-            || (old.key == key && bound == Bound::Exact)
-            || depth >= i32::from(old.depth) - floor;
-        if !replace {
+        let bucket = &mut self.buckets[slot].0;
+        let worth = |entry: &Entry| {
+            if bound_bits(entry.bound_age) == 0 {
+                return i32::MIN;
+            }
+            let searches_ago = age.wrapping_sub(entry.bound_age & !(AGE_STEP - 1)) / AGE_STEP;
+            i32::from(entry.depth) - 8 * i32::from(searches_ago)
+        };
+        let (index, same) =
+            match bucket.iter().position(|entry| entry.key == key && bound_bits(entry.bound_age) != 0) {
+                Some(index) => (index, true),
+                None => {
+                    let index = (0..bucket.len()).min_by_key(|&index| worth(&bucket[index])).unwrap_or(0);
+                    (index, false)
+                }
+            };
+        let old = bucket[index];
+        // The same position keeps a much deeper result of this search unless this one is exact.
+        if same
+            && old.bound_age - bound_bits(old.bound_age) == age
+            && bound != Bound::Exact
+            && depth < i32::from(old.depth) - 3
+        {
             return;
         }
         let mv = match mv {
             Some(mv) => pack(mv),
-            None if old.key == key => old.mv,
+            None if same => old.mv,
             None => 0,
         };
-        self.entries[slot] = Entry {
+        bucket[index] = Entry {
             key,
             mv,
             score: score.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
             eval: eval.map_or(NO_EVAL, |eval| eval.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16),
             depth: depth.clamp(-1, 127) as i8,
-            bound_age: self.age | (1 + bound as u8),
+            bound_age: age | (1 + bound as u8),
         };
     }
 }
@@ -133,14 +153,14 @@ fn bound_bits(bound_age: u8) -> u8 {
 
 #[cfg(target_arch = "x86_64")]
 #[expect(unsafe_code, reason = "a prefetch is only a hint to the cache")]
-fn prefetch(entry: &Entry) {
+fn prefetch(bucket: &Bucket) {
     use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-    // SAFETY: the address is a live entry's, and a prefetch never faults.
-    unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(entry).cast()) }
+    // SAFETY: the address is a live bucket's, and a prefetch never faults.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(bucket).cast()) }
 }
 
 #[cfg(not(target_arch = "x86_64"))]
-fn prefetch(_: &Entry) {}
+fn prefetch(_: &Bucket) {}
 
 /// The position key for the table: the core's hash with both series.
 pub fn node_key(hash: u64, series: [CheckSeries; 2]) -> u64 {
@@ -169,21 +189,21 @@ fn unpack(bits: u16) -> Option<Move> {
 mod tests {
     use super::*;
 
-    /// Another key that lands in `key`'s slot.
-    fn same_slot(table: &Table, key: u64) -> u64 {
+    /// Other keys that land in `key`'s bucket.
+    fn same_slot(table: &Table, key: u64) -> impl Iterator<Item = u64> + '_ {
         let slot = table.slot(key);
         (1..=u64::from(u32::MAX))
-            .map(|step| key.wrapping_add(step << 32))
-            .find(|&other| table.slot(other) == slot)
-            .expect("a key in the same slot")
+            .map(move |step| key.wrapping_add(step << 32))
+            .filter(move |&other| table.slot(other) == slot)
     }
 
     #[test]
     fn the_table_takes_all_the_hash_it_is_given() {
         for megabytes in [1, 3, 16, 24] {
             let table = Table::new(megabytes);
-            assert_eq!(table.entries.len() * size_of::<Entry>(), megabytes * 1024 * 1024);
-            assert_eq!(table.slot(u64::MAX), table.entries.len() - 1);
+            assert_eq!(table.buckets.len() * size_of::<Bucket>(), megabytes * 1024 * 1024);
+            assert_eq!(size_of::<Bucket>(), 64);
+            assert_eq!(table.slot(u64::MAX), table.buckets.len() - 1);
             assert_eq!(table.slot(0), 0);
         }
     }
@@ -208,19 +228,35 @@ mod tests {
         let hit = table.probe(7).expect("stored");
         assert_eq!((hit.mv, hit.bound, hit.eval), (Some(mv), Bound::Upper, None));
         // Another key in the same slot is not this one.
-        assert!(table.probe(same_slot(&table, 7)).is_none());
+        assert!(same_slot(&table, 7).take(3).all(|other| table.probe(other).is_none()));
     }
 
     #[test]
-    fn a_deep_entry_of_this_search_gives_way_only_to_one_nearly_as_deep() {
+    fn a_bucket_keeps_four_positions_and_gives_up_the_shallowest() {
         let mut table = Table::new(1);
-        let other = same_slot(&table, 9);
-        table.store(9, None, 10, 12, Bound::Exact, Some(10));
-        table.store(other, None, 20, 3, Bound::Exact, Some(20));
-        assert!(table.probe(9).is_some() && table.probe(other).is_none());
+        let keys: Vec<u64> = std::iter::once(9).chain(same_slot(&table, 9).take(4)).collect();
+        for (&key, depth) in keys.iter().zip([5, 2, 9, 7]) {
+            table.store(key, None, 10, depth, Bound::Exact, Some(10));
+        }
+        assert!(keys[..4].iter().all(|&key| table.probe(key).is_some()));
+        table.store(keys[4], None, 20, 1, Bound::Exact, Some(20));
+        let kept: Vec<bool> = keys.iter().map(|&key| table.probe(key).is_some()).collect();
+        assert_eq!(kept, [true, false, true, true, true]);
+    }
+
+    #[test]
+    fn an_earlier_search_gives_way_first() {
+        let mut table = Table::new(1);
+        let keys: Vec<u64> = std::iter::once(9).chain(same_slot(&table, 9).take(5)).collect();
+        for &key in &keys[..4] {
+            table.store(key, None, 10, 10, Bound::Exact, Some(10));
+        }
         table.new_search();
-        table.store(other, None, 20, 3, Bound::Exact, Some(20));
-        assert!(table.probe(9).is_none() && table.probe(other).is_some());
+        // Ten plies a search ago count as two now: three plies now outweigh them.
+        table.store(keys[4], None, 20, 3, Bound::Lower, Some(20));
+        table.store(keys[5], None, 20, 3, Bound::Lower, Some(20));
+        assert!(table.probe(keys[4]).is_some() && table.probe(keys[5]).is_some());
+        assert_eq!(keys[..4].iter().filter(|&&key| table.probe(key).is_some()).count(), 2);
     }
 
     #[test]
