@@ -80,7 +80,7 @@ impl Table {
     }
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
-        let entry = self.buckets[self.slot(key)].0.into_iter().find(|entry| entry.key == key)?;
+        let entry = self.buckets[self.slot(key)].0.into_iter().find(|entry| entry.holds(key))?;
         let bound = match bound_bits(entry.bound_age) {
             1 => Bound::Exact,
             2 => Bound::Lower,
@@ -110,23 +110,19 @@ impl Table {
             if bound_bits(entry.bound_age) == 0 {
                 return i32::MIN;
             }
-            let searches_ago = age.wrapping_sub(entry.bound_age & !(AGE_STEP - 1)) / AGE_STEP;
+            let searches_ago = age.wrapping_sub(age_bits(entry.bound_age)) / AGE_STEP;
             i32::from(entry.depth) - 8 * i32::from(searches_ago)
         };
-        let (index, same) =
-            match bucket.iter().position(|entry| entry.key == key && bound_bits(entry.bound_age) != 0) {
-                Some(index) => (index, true),
-                None => {
-                    let index = (0..bucket.len()).min_by_key(|&index| worth(&bucket[index])).unwrap_or(0);
-                    (index, false)
-                }
-            };
+        let (index, same) = match bucket.iter().position(|entry| entry.holds(key)) {
+            Some(index) => (index, true),
+            None => {
+                let index = (0..bucket.len()).min_by_key(|&index| worth(&bucket[index])).unwrap_or(0);
+                (index, false)
+            }
+        };
         let old = bucket[index];
         // The same position keeps a much deeper result of this search unless this one is exact.
-        if same
-            && old.bound_age - bound_bits(old.bound_age) == age
-            && bound != Bound::Exact
-            && depth < i32::from(old.depth) - 3
+        if same && age_bits(old.bound_age) == age && bound != Bound::Exact && depth < i32::from(old.depth) - 3
         {
             return;
         }
@@ -149,6 +145,18 @@ impl Table {
 /// An entry's bound, without its age: 0 when empty.
 fn bound_bits(bound_age: u8) -> u8 {
     bound_age & (AGE_STEP - 1)
+}
+
+/// An entry's age, without its bound.
+fn age_bits(bound_age: u8) -> u8 {
+    bound_age & !(AGE_STEP - 1)
+}
+
+impl Entry {
+    /// Whether this is `key`'s entry, and not an empty one.
+    fn holds(&self, key: u64) -> bool {
+        self.key == key && bound_bits(self.bound_age) != 0
+    }
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -190,7 +198,7 @@ mod tests {
     use super::*;
 
     /// Other keys that land in `key`'s bucket.
-    fn same_slot(table: &Table, key: u64) -> impl Iterator<Item = u64> + '_ {
+    fn same_bucket(table: &Table, key: u64) -> impl Iterator<Item = u64> + '_ {
         let slot = table.slot(key);
         (1..=u64::from(u32::MAX))
             .map(move |step| key.wrapping_add(step << 32))
@@ -227,14 +235,14 @@ mod tests {
         table.store(7, None, 30, 6, Bound::Upper, None);
         let hit = table.probe(7).expect("stored");
         assert_eq!((hit.mv, hit.bound, hit.eval), (Some(mv), Bound::Upper, None));
-        // Another key in the same slot is not this one.
-        assert!(same_slot(&table, 7).take(3).all(|other| table.probe(other).is_none()));
+        // Other keys in the same bucket are not this one.
+        assert!(same_bucket(&table, 7).take(3).all(|other| table.probe(other).is_none()));
     }
 
     #[test]
     fn a_bucket_keeps_four_positions_and_gives_up_the_shallowest() {
         let mut table = Table::new(1);
-        let keys: Vec<u64> = std::iter::once(9).chain(same_slot(&table, 9).take(4)).collect();
+        let keys: Vec<u64> = std::iter::once(9).chain(same_bucket(&table, 9).take(4)).collect();
         for (&key, depth) in keys.iter().zip([5, 2, 9, 7]) {
             table.store(key, None, 10, depth, Bound::Exact, Some(10));
         }
@@ -247,7 +255,7 @@ mod tests {
     #[test]
     fn an_earlier_search_gives_way_first() {
         let mut table = Table::new(1);
-        let keys: Vec<u64> = std::iter::once(9).chain(same_slot(&table, 9).take(5)).collect();
+        let keys: Vec<u64> = std::iter::once(9).chain(same_bucket(&table, 9).take(5)).collect();
         for &key in &keys[..4] {
             table.store(key, None, 10, 10, Bound::Exact, Some(10));
         }
