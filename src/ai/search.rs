@@ -196,6 +196,9 @@ struct Run<'a> {
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     /// The move that led to each ply of the path, as a kind and square.
     previous: [Option<usize>; MAX_PLY + 1],
+    /// Whether the move that led to each ply was quiet: `Some(early)`,
+    /// where `early` tells a first move or the first killer.
+    quiet_before: [Option<bool>; MAX_PLY + 1],
     pv: Vec<ArrayVec<Move, MAX_PLY>>,
     /// The static evaluation at each ply of the path, to tell improvement.
     evals: [i32; MAX_PLY + 1],
@@ -225,6 +228,7 @@ impl<'a> Run<'a> {
             keys: game.positions().iter().map(Position::hash).collect(),
             killers: [[None; 2]; MAX_PLY + 1],
             previous: [None; MAX_PLY + 1],
+            quiet_before: [None; MAX_PLY + 1],
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             evals: [0; MAX_PLY + 1],
             excluded: [None; MAX_PLY + 1],
@@ -317,6 +321,7 @@ impl<'a> Run<'a> {
             let child = root.child(mv);
             self.keys.push(child.position.hash());
             self.previous[1] = piece_square(&root.position, mv);
+            self.quiet_before[1] = None;
             let score = -self.search(&child, depth - 1, -INFINITY, -floor + 1, 1, true);
             self.keys.pop();
             if self.aborted {
@@ -427,8 +432,20 @@ impl<'a> Run<'a> {
         if ply > 0
             && !pv_node
             && excluded.is_none()
-            && let Some(score) = hit.and_then(|hit| table_cutoff(hit, depth, alpha, beta, ply))
+            && let Some(hit) = hit
+            && let Some(score) = table_cutoff(hit, depth, alpha, beta, ply)
         {
+            // The table's verdict teaches the histories as a search would.
+            if score >= beta {
+                if let Some(mv) = hit.mv.filter(|&mv| is_quiet(position, mv)) {
+                    self.reward(position, mv, &[], depth, ply);
+                }
+                if self.quiet_before[ply] == Some(true) {
+                    self.nudge_prior(ply, -bonus(depth + 1));
+                }
+            } else if let Some(mv) = hit.mv.filter(|&mv| is_quiet(position, mv)) {
+                self.nudge_quiet(position, mv, -bonus(depth), ply);
+            }
             return score;
         }
         // The moves are listed only once no pruning has cut the node.
@@ -476,6 +493,7 @@ impl<'a> Run<'a> {
             child.in_check = false;
             self.keys.push(child.position.hash());
             self.previous[ply + 1] = None;
+            self.quiet_before[ply + 1] = None;
             let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
             let score = -self.search(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
             self.keys.pop();
@@ -569,6 +587,7 @@ impl<'a> Run<'a> {
             let new_depth = depth - 1 + extension;
             self.keys.push(child.position.hash());
             self.previous[ply + 1] = piece_square(position, mv);
+            self.quiet_before[ply + 1] = (!tactical).then_some(searched == 0 || killers[0] == Some(mv));
             let score = if searched == 0 {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
@@ -630,6 +649,14 @@ impl<'a> Run<'a> {
         } else {
             Bound::Upper
         };
+        // A quiet move into this node: refuted at once, or a good answer.
+        if let Some(early) = self.quiet_before[ply].filter(|_| ply > 0) {
+            if best_score >= beta && early {
+                self.nudge_prior(ply, -bonus(depth + 1));
+            } else if best_move.is_none() && (depth >= 3 || pv_node) {
+                self.nudge_prior(ply, bonus(depth));
+            }
+        }
         let eval = (!in_check).then_some(raw_eval);
         self.searcher.table.store(key, best_move, to_table(best_score, ply), depth, bound, eval);
         best_score
@@ -799,8 +826,7 @@ impl<'a> Run<'a> {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(mv);
         }
-        let bonus = (32 * depth * depth + 128 * depth - 128).min(6_000);
-        let nudge = |entry: &mut i32, delta: i32| *entry += delta - *entry * delta.abs() / 16_384;
+        let bonus = bonus(depth);
         let history = &mut self.searcher.history[position.side_to_move().index()];
         nudge(&mut history[mv.from.index()][mv.to.index()], bonus);
         for &other in tried {
@@ -824,6 +850,35 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// Moves a quiet move's three histories by `delta`.
+    fn nudge_quiet(&mut self, position: &Position, mv: Move, delta: i32, ply: usize) {
+        let side = position.side_to_move().index();
+        nudge(&mut self.searcher.history[side][mv.from.index()][mv.to.index()], delta);
+        if let Some(now) = piece_square(position, mv) {
+            self.nudge_answers(ply, now, delta);
+        }
+    }
+
+    /// Moves the continuation and follow-up histories of the move that led
+    /// to `ply` by `delta`.
+    fn nudge_prior(&mut self, ply: usize, delta: i32) {
+        if let Some(now) = self.previous[ply] {
+            self.nudge_answers(ply - 1, now, delta);
+        }
+    }
+
+    /// Moves the continuation and follow-up histories of `now`, played at
+    /// `ply`, by `delta`.
+    fn nudge_answers(&mut self, ply: usize, now: usize, delta: i32) {
+        let [answered, followed] = self.moves_before(ply);
+        if let Some(before) = answered {
+            nudge(&mut self.searcher.continuation[before][now], delta);
+        }
+        if let Some(before) = followed {
+            nudge(&mut self.searcher.follow_up[before][now], delta);
+        }
+    }
+
     fn set_pv(&mut self, ply: usize, mv: Move) {
         let (head, tail) = self.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
@@ -834,6 +889,23 @@ impl<'a> Run<'a> {
             line.extend(rest.iter().copied().take(room));
         }
     }
+}
+
+/// What a quiet move that cuts off at `depth` earns in the histories.
+fn bonus(depth: i32) -> i32 {
+    (32 * depth * depth + 128 * depth - 128).min(6_000)
+}
+
+/// Moves a history entry toward `delta`'s sign, kept within ±16,384.
+fn nudge(entry: &mut i32, delta: i32) {
+    *entry += delta - *entry * delta.abs() / 16_384;
+}
+
+/// A move of the side to move that takes nothing and promotes nothing.
+fn is_quiet(position: &Position, mv: Move) -> bool {
+    !mv.promotion
+        && position.piece_at(mv.to).is_none()
+        && position.piece_at(mv.from).is_some_and(|piece| piece.color == position.side_to_move())
 }
 
 /// Kinds times squares: the index of a moved man and where it went.
@@ -1108,5 +1180,50 @@ mod tests {
         for kind in [PieceKind::Child, PieceKind::Mori, PieceKind::Teme, PieceKind::Tereg] {
             assert!(threats[kind.index()] > 0, "no threat by {kind:?} to tell anything");
         }
+    }
+
+    /// A refuted or a good move into a node moves its own continuation and
+    /// follow-up entries, keyed by the two moves before it, and no others.
+    #[test]
+    fn the_move_into_a_node_answers_for_it() {
+        crate::rules::attacks::init();
+        let mut searcher = Searcher::new(1);
+        let game = Game::new(RuleOptions::default(), Color::White);
+        let stop = AtomicBool::new(false);
+        let (first, second, third) = (64 + 12, 2 * 64 + 40, 3 * 64 + 27);
+        {
+            let mut run = Run::new(&mut searcher, &game, &Limits::depth(1), &stop);
+            run.previous[1] = Some(first);
+            run.previous[2] = Some(second);
+            run.previous[3] = Some(third);
+            run.nudge_prior(3, -bonus(5));
+            run.nudge_prior(2, bonus(3));
+        }
+        assert_eq!(searcher.continuation[second][third], -bonus(5));
+        assert_eq!(searcher.follow_up[first][third], -bonus(5));
+        assert_eq!(searcher.continuation[first][second], bonus(3));
+        let touched = |table: &[[i32; PIECE_SQUARES]; PIECE_SQUARES]| {
+            table.iter().flatten().filter(|&&entry| entry != 0).count()
+        };
+        assert_eq!(touched(&searcher.continuation), 2);
+        assert_eq!(touched(&searcher.follow_up), 1);
+    }
+
+    /// Only a move of the side to move that takes and promotes nothing is quiet.
+    #[test]
+    fn quiet_moves_take_nothing() {
+        let mut quiet = 0;
+        for position in reference_positions() {
+            for mv in position.legal_moves() {
+                let takes = position.piece_at(mv.to).is_some();
+                assert_eq!(is_quiet(&position, mv), !takes && !mv.promotion, "{} {mv}", position.to_fen());
+                quiet += usize::from(!takes && !mv.promotion);
+                // With the other side to move, the man is not theirs to move.
+                let mut other = position;
+                other.play_null();
+                assert!(!is_quiet(&other, mv), "{} {mv}", other.to_fen());
+            }
+        }
+        assert!(quiet > 0);
     }
 }
