@@ -436,14 +436,15 @@ impl<'a> Run<'a> {
             && let Some(score) = table_cutoff(hit, depth, alpha, beta, ply)
         {
             // The table's verdict teaches the histories as a search would.
+            let quiet_move = hit.mv.filter(|&mv| is_quiet(position, mv));
             if score >= beta {
-                if let Some(mv) = hit.mv.filter(|&mv| is_quiet(position, mv)) {
+                if let Some(mv) = quiet_move {
                     self.reward(position, mv, &[], depth, ply);
                 }
                 if self.quiet_before[ply] == Some(true) {
                     self.nudge_prior(ply, -bonus(depth + 1));
                 }
-            } else if let Some(mv) = hit.mv.filter(|&mv| is_quiet(position, mv)) {
+            } else if let Some(mv) = quiet_move {
                 self.nudge_quiet(position, mv, -bonus(depth), ply);
             }
             return score;
@@ -827,26 +828,9 @@ impl<'a> Run<'a> {
             self.killers[ply][0] = Some(mv);
         }
         let bonus = bonus(depth);
-        let history = &mut self.searcher.history[position.side_to_move().index()];
-        nudge(&mut history[mv.from.index()][mv.to.index()], bonus);
+        self.nudge_quiet(position, mv, bonus, ply);
         for &other in tried {
-            nudge(&mut history[other.from.index()][other.to.index()], -bonus);
-        }
-        let [answered, followed] = self.moves_before(ply);
-        let now = piece_square(position, mv);
-        // The quiet moves tried before, as kinds and squares, found once for both tables.
-        let failed: ArrayVec<usize, 64> =
-            tried.iter().filter_map(|&other| piece_square(position, other)).collect();
-        let tables = [(answered, &mut self.searcher.continuation), (followed, &mut self.searcher.follow_up)];
-        for (before, table) in tables {
-            let Some(before) = before else { continue };
-            let answers = &mut table[before];
-            if let Some(now) = now {
-                nudge(&mut answers[now], bonus);
-            }
-            for &other in &failed {
-                nudge(&mut answers[other], -bonus);
-            }
+            self.nudge_quiet(position, other, -bonus, ply);
         }
     }
 
