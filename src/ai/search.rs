@@ -474,6 +474,10 @@ impl<'a> Run<'a> {
             _ => raw_eval,
         };
 
+        // Razoring: a leaf far below alpha is left to quiescence.
+        if !pv_node && !in_check && excluded.is_none() && depth == 1 && raw_eval + 531 <= alpha {
+            return self.quiesce(node, alpha, beta, ply, true);
+        }
         if !pv_node && !in_check && excluded.is_none() && depth <= 6 && beta.abs() < MATE_BOUND {
             let margin = 90 * (depth - i32::from(improving));
             if static_eval - margin >= beta {
