@@ -413,7 +413,7 @@ impl<'a> Run<'a> {
             }
         }
         if depth <= 0 {
-            return self.quiesce(node, alpha, beta, ply, true);
+            return self.quiesce(node, alpha, beta, ply, true, None);
         }
         self.nodes += 1;
         self.poll();
@@ -476,7 +476,7 @@ impl<'a> Run<'a> {
 
         // Razoring: a leaf far below alpha is left to quiescence.
         if !pv_node && !in_check && excluded.is_none() && depth == 1 && raw_eval + 531 <= alpha {
-            return self.quiesce(node, alpha, beta, ply, true);
+            return self.quiesce(node, alpha, beta, ply, true, Some(raw_eval));
         }
         if !pv_node && !in_check && excluded.is_none() && depth <= 6 && beta.abs() < MATE_BOUND {
             let margin = 90 * (depth - i32::from(improving));
@@ -669,8 +669,17 @@ impl<'a> Run<'a> {
 
     /// Captures and promotions until the position is quiet, and at the
     /// first ply quiet checks; all evasions when in check, so that mates
-    /// are judged by the rules.
-    fn quiesce(&mut self, node: &Node, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
+    /// are judged by the rules. `known` is the static evaluation where the
+    /// caller has it already.
+    fn quiesce(
+        &mut self,
+        node: &Node,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        checks: bool,
+        known: Option<i32>,
+    ) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.poll();
@@ -703,7 +712,7 @@ impl<'a> Run<'a> {
             }
             -INFINITY
         } else {
-            let stand = hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(position));
+            let stand = known.or(hit.and_then(|hit| hit.eval)).unwrap_or_else(|| self.evaluate(position));
             if stand >= beta {
                 self.searcher.table.store(key, None, to_table(stand, ply), depth, Bound::Lower, Some(stand));
                 return stand;
@@ -741,7 +750,7 @@ impl<'a> Run<'a> {
             }
             let child = node.child(mv);
             self.searcher.table.prefetch(node_key(child.position.hash(), child.series));
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, false);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, false, None);
             if self.aborted {
                 return 0;
             }
