@@ -476,6 +476,8 @@ impl<'a> Run<'a> {
 
         // Razoring: a leaf far below alpha is left to quiescence.
         if !pv_node && !in_check && excluded.is_none() && depth == 1 && raw_eval + 531 <= alpha {
+            // Quiescence counts this node itself.
+            self.nodes -= 1;
             return self.quiesce(node, alpha, beta, ply, true, Some(raw_eval));
         }
         if !pv_node && !in_check && excluded.is_none() && depth <= 6 && beta.abs() < MATE_BOUND {
