@@ -28,6 +28,9 @@ struct Args {
     /// Time per move for both engines, in milliseconds.
     #[arg(long, default_value_t = 100)]
     movetime: u64,
+    /// Our engine's time per move instead, for a match at time odds.
+    #[arg(long)]
+    our_movetime: Option<u64>,
     /// Random plies after the obligatory d-child moves.
     #[arg(long, default_value_t = 4)]
     opening_plies: u32,
@@ -133,7 +136,7 @@ fn play(
     theirs: &mut Uci,
     start: &Game,
     we_are: Color,
-    movetime: u64,
+    movetimes: Movetimes,
     verbose: bool,
 ) -> Result<Played, String> {
     for engine in [&mut *ours, &mut *theirs] {
@@ -149,7 +152,8 @@ fn play(
     };
     while !game.is_over() {
         let side = game.position().side_to_move();
-        let engine = if side == we_are { &mut *ours } else { &mut *theirs };
+        let (engine, movetime) =
+            if side == we_are { (&mut *ours, movetimes.ours) } else { (&mut *theirs, movetimes.theirs) };
         let text = engine.best_move(
             &game,
             &format!("movetime {movetime}"),
@@ -169,6 +173,13 @@ fn play(
     }
     let outcome = game.outcome().ok_or("a finished game has an outcome")?;
     Ok(Played { verdict: verdict_for(outcome), reason: outcome.to_string(), game, effort })
+}
+
+/// Each engine's time per move, in milliseconds.
+#[derive(Clone, Copy)]
+struct Movetimes {
+    ours: u64,
+    theirs: u64,
 }
 
 /// The other engine's file name, for headers and errors.
@@ -251,9 +262,15 @@ fn main() -> Result<(), String> {
         (None, None) => "full strength".to_string(),
     };
     let other_engine = other_engine(&args);
+    let movetimes = Movetimes { ours: args.our_movetime.unwrap_or(args.movetime), theirs: args.movetime };
+    let times = if movetimes.ours == movetimes.theirs {
+        format!("{} ms a move", movetimes.ours)
+    } else {
+        format!("{} ms a move against {} ms", movetimes.ours, movetimes.theirs)
+    };
     println!(
-        "shatar-engine (level {}) vs {other_engine} ({other}), {} games, {} ms a move, stalemate draws",
-        args.level, args.games, args.movetime
+        "shatar-engine (level {}) vs {other_engine} ({other}), {} games, {times}, stalemate draws",
+        args.level, args.games
     );
     let started = Instant::now();
     let results = std::sync::Mutex::new(Vec::new());
@@ -278,7 +295,7 @@ fn main() -> Result<(), String> {
                 loop {
                     let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some((number, start, we_are)) = jobs.get(index) else { break };
-                    match play(&mut ours, &mut theirs, start, *we_are, args.movetime, args.verbose) {
+                    match play(&mut ours, &mut theirs, start, *we_are, movetimes, args.verbose) {
                         Ok(played) => {
                             let mark = match played.verdict {
                                 Verdict::Win => "win ",
