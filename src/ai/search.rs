@@ -1080,7 +1080,7 @@ fn reduction(depth: i32, index: usize) -> i32 {
         let mut table = [[0; MAX_MOVES]; 64];
         for (depth, row) in table.iter_mut().enumerate().skip(1) {
             for (index, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.4 + (depth as f64).ln() * (index as f64).ln() / 2.2) as u8;
+                *r = (0.4 + (depth as f64).ln() * (index as f64).ln() / 2.6) as u8;
             }
         }
         table
