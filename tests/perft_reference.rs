@@ -62,9 +62,11 @@ fn incremental_hash_equals_full_hash_along_the_tree() {
         for mv in position.legal_moves() {
             let next = position.play(mv).expect("generated move is legal");
             assert_eq!(next.hash(), next.compute_hash(), "{} after {mv}", row.fen);
+            assert_eq!(position.hash_after(mv), next.hash(), "hash_after: {} after {mv}", row.fen);
             for reply in next.legal_moves() {
                 let last = next.play(reply).expect("generated move is legal");
                 assert_eq!(last.hash(), last.compute_hash());
+                assert_eq!(next.hash_after(reply), last.hash());
             }
         }
     }

@@ -557,6 +557,8 @@ impl<'a> Run<'a> {
             if Some(mv) == excluded {
                 continue;
             }
+            // Early, while the move is weighed and played.
+            self.searcher.table.prefetch(position.hash_after(mv));
             let capture = position.piece_at(mv.to).is_some();
             let tactical = mv.promotion || capture;
             // Ordering has already told threats from history-scored moves.
@@ -585,7 +587,6 @@ impl<'a> Run<'a> {
                 }
             }
             let child = played.unwrap_or_else(|| node.child(mv));
-            self.searcher.table.prefetch(node_key(child.position.hash(), child.series));
             let gives_check = child.in_check;
             let extension = i32::from(
                 ply < 2 * MAX_PLY / 3
@@ -750,8 +751,8 @@ impl<'a> Run<'a> {
                     continue;
                 }
             }
+            self.searcher.table.prefetch(position.hash_after(mv));
             let child = node.child(mv);
-            self.searcher.table.prefetch(node_key(child.position.hash(), child.series));
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, false, None);
             if self.aborted {
                 return 0;

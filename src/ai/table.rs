@@ -68,13 +68,15 @@ impl Table {
         self.age = self.age.wrapping_add(AGE_STEP);
     }
 
-    /// The key's bucket in a table of any size: its high bits, scaled.
+    /// The key's bucket in a table of any size: its high 32 bits, scaled.
+    /// The series change only the low bits, so the position alone picks it.
     fn slot(&self, key: u64) -> usize {
-        ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize
+        (((key >> 32) * self.buckets.len() as u64) >> 32) as usize
     }
 
     /// Asks the processor to bring the key's bucket into cache, so that the
-    /// probe a few steps later need not wait on memory.
+    /// probe a few steps later need not wait on memory. The position's hash
+    /// alone will do: it picks the same bucket as its key with the series.
     pub fn prefetch(&self, key: u64) {
         prefetch(&self.buckets[self.slot(key)]);
     }
@@ -170,12 +172,10 @@ fn prefetch(bucket: &Bucket) {
 #[cfg(not(target_arch = "x86_64"))]
 fn prefetch(_: &Bucket) {}
 
-/// The position key for the table: the core's hash with both series.
+/// The position key for the table: the core's hash with both series, which
+/// change only its low 32 bits.
 pub fn node_key(hash: u64, series: [CheckSeries; 2]) -> u64 {
-    const SERIES: [[u64; 3]; 2] = [
-        [0, 0x6A09_E667_F3BC_C908, 0xBB67_AE85_84CA_A73B],
-        [0, 0x3C6E_F372_FE94_F82B, 0xA54F_F53A_5F1D_36F1],
-    ];
+    const SERIES: [[u64; 3]; 2] = [[0, 0xF3BC_C908, 0x84CA_A73B], [0, 0xFE94_F82B, 0x5F1D_36F1]];
     hash ^ SERIES[0][series[0].index()] ^ SERIES[1][series[1].index()]
 }
 
@@ -213,6 +213,25 @@ mod tests {
             assert_eq!(size_of::<Bucket>(), 64);
             assert_eq!(table.slot(u64::MAX), table.buckets.len() - 1);
             assert_eq!(table.slot(0), 0);
+        }
+    }
+
+    /// Each pair of series makes its own key, in the bucket of the
+    /// position's hash, which the search prefetches before it has the series.
+    #[test]
+    fn the_series_change_the_key_but_not_the_bucket() {
+        let table = Table::new(16);
+        let all = [CheckSeries::Broken, CheckSeries::WithoutShak, CheckSeries::WithShak];
+        for hash in [0, 0x0123_4567_89AB_CDEF, u64::MAX, 0xFFFF_FFFF_0000_0000] {
+            let keys: Vec<u64> = all
+                .iter()
+                .flat_map(|&white| all.iter().map(move |&black| node_key(hash, [white, black])))
+                .collect();
+            assert!(keys.iter().all(|&key| table.slot(key) == table.slot(hash)), "{hash:#x}");
+            let mut distinct = keys.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 9, "{hash:#x}");
         }
     }
 
