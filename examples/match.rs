@@ -39,6 +39,10 @@ struct Args {
     /// Our engine's Skill Level (1 to 8).
     #[arg(long, default_value_t = 8)]
     level: u8,
+    /// Our engine's table (`Hash`) in megabytes. Fairy-Stockfish's is 16 MB,
+    /// its default; its speed does not depend on it.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    hash: u32,
     /// Limit Fairy-Stockfish to this UCI_Elo (full strength if absent).
     #[arg(long)]
     fsf_elo: Option<u32>,
@@ -191,7 +195,11 @@ fn engines(args: &Args, ours_path: &Path) -> Result<(Uci, Uci), String> {
     let ours = Uci::start(
         "shatar-engine",
         ours_path,
-        &[("Stalemate", "draw".into()), ("Skill Level", args.level.to_string()), ("Hash", "16".into())],
+        &[
+            ("Stalemate", "draw".into()),
+            ("Skill Level", args.level.to_string()),
+            ("Hash", args.hash.to_string()),
+        ],
     )?;
     let mut fsf_options =
         vec![("UCI_Variant", "shatar".to_string()), ("Threads", "1".into()), ("Hash", "16".into())];
@@ -269,8 +277,8 @@ fn main() -> Result<(), String> {
         format!("{} ms a move against {} ms", movetimes.ours, movetimes.theirs)
     };
     println!(
-        "shatar-engine (level {}) vs {other_engine} ({other}), {} games, {times}, stalemate draws",
-        args.level, args.games
+        "shatar-engine (level {}, {} MB table) vs {other_engine} ({other}), {} games, {times}, stalemate draws",
+        args.level, args.hash, args.games
     );
     let started = Instant::now();
     let results = std::sync::Mutex::new(Vec::new());
