@@ -301,8 +301,7 @@ impl Position {
         if let Some(captured) = captured {
             self.remove(captured, mv.to);
         }
-        let placed = if mv.promotion { Piece::new(piece.color, PieceKind::Bers) } else { piece };
-        self.put(placed, mv.to);
+        self.put(placed(piece, mv), mv.to);
         self.halfmove_clock = if captured.is_some() || piece.kind == PieceKind::Child {
             0
         } else {
@@ -321,11 +320,10 @@ impl Position {
         let Some(piece) = self.piece_at(mv.from) else {
             return self.hash;
         };
-        let placed = if mv.promotion { Piece::new(piece.color, PieceKind::Bers) } else { piece };
         let captured = self.piece_at(mv.to).map_or(0, |captured| zobrist::piece_key(captured, mv.to));
         self.hash
             ^ zobrist::piece_key(piece, mv.from)
-            ^ zobrist::piece_key(placed, mv.to)
+            ^ zobrist::piece_key(placed(piece, mv), mv.to)
             ^ captured
             ^ zobrist::side_key(Color::White)
             ^ zobrist::side_key(Color::Black)
@@ -352,6 +350,11 @@ impl Position {
     pub fn is_legal(&self, mv: Move) -> bool {
         self.legal_moves().contains(&mv)
     }
+}
+
+/// The man that `mv` sets down: a child promotes only to a bers.
+fn placed(piece: Piece, mv: Move) -> Piece {
+    if mv.promotion { Piece::new(piece.color, PieceKind::Bers) } else { piece }
 }
 
 impl PartialEq for Position {
