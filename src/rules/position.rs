@@ -310,7 +310,7 @@ impl Position {
         if self.side_to_move == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
-        self.hash ^= zobrist::side_key(Color::White) ^ zobrist::side_key(Color::Black);
+        self.hash ^= zobrist::TURN;
         self.side_to_move = self.side_to_move.opponent();
     }
 
@@ -325,15 +325,14 @@ impl Position {
             ^ zobrist::piece_key(piece, mv.from)
             ^ zobrist::piece_key(placed(piece, mv), mv.to)
             ^ captured
-            ^ zobrist::side_key(Color::White)
-            ^ zobrist::side_key(Color::Black)
+            ^ zobrist::TURN
     }
 
     /// Passes the turn, for the search's null-move pruning; never a move of
     /// the game. The side to move must not be in check.
     pub(crate) fn play_null(&mut self) {
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
-        self.hash ^= zobrist::side_key(Color::White) ^ zobrist::side_key(Color::Black);
+        self.hash ^= zobrist::TURN;
         self.side_to_move = self.side_to_move.opponent();
     }
 

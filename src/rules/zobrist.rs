@@ -39,6 +39,9 @@ pub fn piece_key(piece: Piece, square: Square) -> u64 {
     PIECE_KEYS[piece.color.index()][piece.kind.index()][square.index()]
 }
 
+/// What a change of turn does to the hash.
+pub const TURN: u64 = BLACK_TO_MOVE;
+
 pub fn side_key(color: Color) -> u64 {
     match color {
         Color::White => 0,
