@@ -35,10 +35,13 @@ struct Args {
     /// The Fairy-Stockfish binary (Debian's `fairy-stockfish`).
     #[arg(long, default_value = "/usr/games/fairy-stockfish")]
     fairy_stockfish: PathBuf,
+    /// Our table (`Hash`) in megabytes; Fairy-Stockfish keeps 16 MB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    hash: u32,
 }
 
-/// Both engines' table size, in megabytes.
-const HASH_MB: usize = 16;
+/// Fairy-Stockfish's table size, in megabytes.
+const FSF_HASH_MB: usize = 16;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
@@ -57,7 +60,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
 
-    let options = [("UCI_Variant", "shatar".to_string()), ("Hash", HASH_MB.to_string())];
+    let options = [("UCI_Variant", "shatar".to_string()), ("Hash", FSF_HASH_MB.to_string())];
     let mut fsf = Uci::start("Fairy-Stockfish", &args.fairy_stockfish, &options)?;
     let (mut ours, mut theirs) = ((0u64, Duration::ZERO), (0u64, Duration::ZERO));
     println!(
@@ -66,7 +69,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     for (i, game) in games.iter().enumerate() {
         let stop = AtomicBool::new(false);
-        let mut searcher = Searcher::new(HASH_MB);
+        let mut searcher = Searcher::new(args.hash as usize);
         let started = Instant::now();
         let thought = searcher.think(game, &Limits::depth(args.depth), &stop, |_| {});
         let time = started.elapsed();
@@ -87,7 +90,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     let nps = |(nodes, time): (u64, Duration)| nodes as f64 / time.as_secs_f64().max(1e-9);
-    println!("{} positions", games.len());
+    println!("{} positions, our table {} MB, Fairy-Stockfish's {FSF_HASH_MB} MB", games.len(), args.hash);
     println!(
         "shatar search    depth {:>2}  {:>11} nodes {:>8.3} s {:>7.0} knps",
         args.depth,
