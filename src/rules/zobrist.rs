@@ -33,18 +33,17 @@ const fn piece_keys() -> [[[u64; 64]; 6]; 2] {
 }
 
 static PIECE_KEYS: [[[u64; 64]; 6]; 2] = piece_keys();
-const BLACK_TO_MOVE: u64 = splitmix(0x5368_6174_6172_0002).1;
+/// What a change of turn does to the hash: White to move adds nothing,
+/// Black to move adds this.
+pub const TURN: u64 = splitmix(0x5368_6174_6172_0002).1;
 
 pub fn piece_key(piece: Piece, square: Square) -> u64 {
     PIECE_KEYS[piece.color.index()][piece.kind.index()][square.index()]
 }
 
-/// What a change of turn does to the hash.
-pub const TURN: u64 = BLACK_TO_MOVE;
-
 pub fn side_key(color: Color) -> u64 {
     match color {
         Color::White => 0,
-        Color::Black => BLACK_TO_MOVE,
+        Color::Black => TURN,
     }
 }
