@@ -201,15 +201,20 @@ fn engines(args: &Args, ours_path: &Path) -> Result<(Uci, Uci), String> {
             ("Hash", args.hash.to_string()),
         ],
     )?;
-    let mut fsf_options =
-        vec![("UCI_Variant", "shatar".to_string()), ("Threads", "1".into()), ("Hash", "16".into())];
+    // Our own engine as the other side must know that stalemate draws here;
+    // Fairy-Stockfish, which already scores it so, ignores the option.
+    let mut fsf_options = vec![
+        ("UCI_Variant", "shatar".to_string()),
+        ("Threads", "1".into()),
+        ("Hash", "16".into()),
+        ("Stalemate", "draw".into()),
+    ];
     if let Some(elo) = args.fsf_elo {
         fsf_options.push(("UCI_LimitStrength", "true".into()));
         fsf_options.push(("UCI_Elo", elo.to_string()));
     }
     if let Some(level) = args.fsf_level {
         fsf_options.push(("Skill Level", level.to_string()));
-        fsf_options.push(("Stalemate", "draw".into()));
     }
     let theirs = Uci::start(&other_engine(args), &args.fsf, &fsf_options)?;
     Ok((ours, theirs))
