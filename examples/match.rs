@@ -13,7 +13,7 @@ use shatar::rules::{Color, Game, Outcome, Position};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use support::uci::{Uci, fairy_rules};
+use support::uci::{FAIRY_HASH_MB, Uci, fairy_rules};
 
 mod support {
     pub mod uci;
@@ -206,7 +206,7 @@ fn engines(args: &Args, ours_path: &Path) -> Result<(Uci, Uci), String> {
     let mut fsf_options = vec![
         ("UCI_Variant", "shatar".to_string()),
         ("Threads", "1".into()),
-        ("Hash", "16".into()),
+        ("Hash", FAIRY_HASH_MB.to_string()),
         ("Stalemate", "draw".into()),
     ];
     if let Some(elo) = args.fsf_elo {

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
-use support::uci::{Uci, fairy_rules};
+use support::uci::{FAIRY_HASH_MB, Uci, fairy_rules};
 
 mod support {
     pub mod uci;
@@ -91,12 +91,14 @@ fn run(args: &Args) -> Result<(), String> {
             .map(|worker| {
                 let (games, cache, losses) = (&games, &cache, &losses);
                 scope.spawn(move || -> Result<(), String> {
+                    // Both engines get the same table.
                     let mut ours = Uci::start(
                         "shatar-engine",
                         &args.engine,
-                        &[("Stalemate", "draw".into()), ("Hash", "16".into())],
+                        &[("Stalemate", "draw".into()), ("Hash", FAIRY_HASH_MB.to_string())],
                     )?;
-                    let fsf_options = [("UCI_Variant", "shatar".to_string()), ("Hash", "16".into())];
+                    let fsf_options =
+                        [("UCI_Variant", "shatar".to_string()), ("Hash", FAIRY_HASH_MB.to_string())];
                     let mut fsf = Uci::start("fairy-stockfish", &args.fsf, &fsf_options)?;
                     for index in (worker..games.len()).step_by(parallel) {
                         let loss = screen(&games[index], &mut ours, &mut fsf, cache, args)?;

@@ -12,7 +12,7 @@ use shatar::rules::{Game, Position};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use support::uci::{Uci, fairy_rules};
+use support::uci::{FAIRY_HASH_MB, Uci, fairy_rules};
 
 mod support {
     pub mod uci;
@@ -40,9 +40,6 @@ struct Args {
     hash: u32,
 }
 
-/// Fairy-Stockfish's table size, in megabytes.
-const FSF_HASH_MB: usize = 16;
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
     shatar::rules::attacks::init();
@@ -60,7 +57,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
 
-    let options = [("UCI_Variant", "shatar".to_string()), ("Hash", FSF_HASH_MB.to_string())];
+    let options = [("UCI_Variant", "shatar".to_string()), ("Hash", FAIRY_HASH_MB.to_string())];
     let mut fsf = Uci::start("Fairy-Stockfish", &args.fairy_stockfish, &options)?;
     let (mut ours, mut theirs) = ((0u64, Duration::ZERO), (0u64, Duration::ZERO));
     println!(
@@ -90,7 +87,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         );
     }
     let nps = |(nodes, time): (u64, Duration)| nodes as f64 / time.as_secs_f64().max(1e-9);
-    println!("{} positions, our table {} MB, Fairy-Stockfish's {FSF_HASH_MB} MB", games.len(), args.hash);
+    println!("{} positions, our table {} MB, Fairy-Stockfish's {FAIRY_HASH_MB} MB", games.len(), args.hash);
     println!(
         "shatar search    depth {:>2}  {:>11} nodes {:>8.3} s {:>7.0} knps",
         args.depth,

@@ -158,6 +158,9 @@ impl Drop for Uci {
     }
 }
 
+/// Fairy-Stockfish's table (`Hash`) in megabytes, in every program.
+pub const FAIRY_HASH_MB: u32 = 16;
+
 /// Our rules with stalemate a draw, as Fairy-Stockfish scores it.
 pub fn fairy_rules() -> RuleOptions {
     RuleOptions { stalemate: StalemateRule::Draw, ..RuleOptions::default() }
