@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
-use support::uci::{FAIRY_HASH_MB, Uci, fairy_rules};
+use support::uci::{Uci, fairy_options, fairy_rules};
 
 mod support {
     pub mod uci;
@@ -151,9 +151,7 @@ fn main() -> Result<(), String> {
             .map(|worker| {
                 let (args, out, next, written) = (&args, &out, &next, &written);
                 scope.spawn(move || -> Result<(), String> {
-                    let options =
-                        [("UCI_Variant", "shatar".to_string()), ("Hash", FAIRY_HASH_MB.to_string())];
-                    let mut fsf = Uci::start("fairy-stockfish", &args.fsf, &options)?;
+                    let mut fsf = Uci::start("fairy-stockfish", &args.fsf, &fairy_options())?;
                     let mut rng = fastrand::Rng::with_seed(args.seed * 1_000 + u64::from(worker));
                     while next.fetch_add(1, Ordering::Relaxed) < args.games {
                         fsf.send("ucinewgame")?;

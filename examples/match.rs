@@ -13,7 +13,7 @@ use shatar::rules::{Color, Game, Outcome, Position};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use support::uci::{FAIRY_HASH_MB, Uci, fairy_rules};
+use support::uci::{FAIRY_HASH_MB, Uci, fairy_options, fairy_rules};
 
 mod support {
     pub mod uci;
@@ -41,7 +41,7 @@ struct Args {
     level: u8,
     /// Our engine's table (`Hash`) in megabytes. Fairy-Stockfish's is 16 MB,
     /// its default; its speed does not depend on it.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, default_value_t = FAIRY_HASH_MB, value_parser = clap::value_parser!(u32).range(1..=4096))]
     hash: u32,
     /// Limit Fairy-Stockfish to this UCI_Elo (full strength if absent).
     #[arg(long)]
@@ -203,12 +203,8 @@ fn engines(args: &Args, ours_path: &Path) -> Result<(Uci, Uci), String> {
     )?;
     // Our own engine as the other side must know that stalemate draws here;
     // Fairy-Stockfish, which already scores it so, ignores the option.
-    let mut fsf_options = vec![
-        ("UCI_Variant", "shatar".to_string()),
-        ("Threads", "1".into()),
-        ("Hash", FAIRY_HASH_MB.to_string()),
-        ("Stalemate", "draw".into()),
-    ];
+    let mut fsf_options = fairy_options();
+    fsf_options.extend([("Threads", "1".into()), ("Stalemate", "draw".into())]);
     if let Some(elo) = args.fsf_elo {
         fsf_options.push(("UCI_LimitStrength", "true".into()));
         fsf_options.push(("UCI_Elo", elo.to_string()));

@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
-use support::uci::{FAIRY_HASH_MB, Uci, fairy_rules};
+use support::uci::{FAIRY_HASH_MB, Uci, fairy_options, fairy_rules};
 
 mod support {
     pub mod uci;
@@ -97,9 +97,7 @@ fn run(args: &Args) -> Result<(), String> {
                         &args.engine,
                         &[("Stalemate", "draw".into()), ("Hash", FAIRY_HASH_MB.to_string())],
                     )?;
-                    let fsf_options =
-                        [("UCI_Variant", "shatar".to_string()), ("Hash", FAIRY_HASH_MB.to_string())];
-                    let mut fsf = Uci::start("fairy-stockfish", &args.fsf, &fsf_options)?;
+                    let mut fsf = Uci::start("fairy-stockfish", &args.fsf, &fairy_options())?;
                     for index in (worker..games.len()).step_by(parallel) {
                         let loss = screen(&games[index], &mut ours, &mut fsf, cache, args)?;
                         losses.lock().unwrap_or_else(|e| e.into_inner())[index] = Some(loss);

@@ -12,7 +12,7 @@ use shatar::rules::{Game, Position};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use support::uci::{FAIRY_HASH_MB, Uci, fairy_rules};
+use support::uci::{FAIRY_HASH_MB, Uci, fairy_options, fairy_rules};
 
 mod support {
     pub mod uci;
@@ -36,7 +36,7 @@ struct Args {
     #[arg(long, default_value = "/usr/games/fairy-stockfish")]
     fairy_stockfish: PathBuf,
     /// Our table (`Hash`) in megabytes; Fairy-Stockfish keeps 16 MB.
-    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..=4096))]
+    #[arg(long, default_value_t = FAIRY_HASH_MB, value_parser = clap::value_parser!(u32).range(1..=4096))]
     hash: u32,
 }
 
@@ -57,8 +57,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
 
-    let options = [("UCI_Variant", "shatar".to_string()), ("Hash", FAIRY_HASH_MB.to_string())];
-    let mut fsf = Uci::start("Fairy-Stockfish", &args.fairy_stockfish, &options)?;
+    let mut fsf = Uci::start("Fairy-Stockfish", &args.fairy_stockfish, &fairy_options())?;
     let (mut ours, mut theirs) = ((0u64, Duration::ZERO), (0u64, Duration::ZERO));
     println!(
         "{:>3}  {:>10} {:>8} {:<6}  {:>10} {:>8} {:<6}",

@@ -161,6 +161,11 @@ impl Drop for Uci {
 /// Fairy-Stockfish's table (`Hash`) in megabytes, in every program.
 pub const FAIRY_HASH_MB: u32 = 16;
 
+/// The options every program gives Fairy-Stockfish: the variant first.
+pub fn fairy_options() -> Vec<(&'static str, String)> {
+    vec![("UCI_Variant", "shatar".into()), ("Hash", FAIRY_HASH_MB.to_string())]
+}
+
 /// Our rules with stalemate a draw, as Fairy-Stockfish scores it.
 pub fn fairy_rules() -> RuleOptions {
     RuleOptions { stalemate: StalemateRule::Draw, ..RuleOptions::default() }
