@@ -2,8 +2,8 @@
 //! (from `examples/label.rs`): full-batch Adam on the squared error between
 //! the win chances our evaluation and the target give, the target being
 //! Fairy-Stockfish's score blended with the game's result. Quiet positions
-//! only unless `--all`, and a tenth held back to check the fit. Writes the
-//! weights file.
+//! only unless `--all`; a tenth, or the `--held` files, held back to check
+//! the fit. Writes the weights file.
 //!
 //! ```sh
 //! cargo run --release --no-default-features --example tune -- positions.txt --out src/ai/eval/weights.rs
@@ -47,6 +47,10 @@ struct Args {
     /// Fit only the weights of this section (`value`, `square`, ...).
     #[arg(long)]
     only: Option<String>,
+    /// Hold these files' positions back instead of a random tenth: whole
+    /// games, so that a game's result cannot be learned from its neighbours.
+    #[arg(long)]
+    held: Vec<PathBuf>,
 }
 
 /// Terms counted White minus Black.
@@ -114,6 +118,20 @@ fn loss(samples: &[Sample], weights: &[[f64; 2]], sigmoid: f64) -> f64 {
         / samples.len() as f64
 }
 
+/// The samples of every line of `paths`, and how many lines there were.
+fn read(paths: &[PathBuf], args: &Args) -> Result<(Vec<Sample>, usize), String> {
+    let mut samples = Vec::new();
+    let mut lines = 0;
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|error| format!("{}: {error}", path.display()))?;
+        for line in text.lines().filter(|line| !line.trim().is_empty()) {
+            lines += 1;
+            samples.extend(sample(line, args)?);
+        }
+    }
+    Ok((samples, lines))
+}
+
 fn main() -> Result<(), String> {
     let args = Args::parse();
     // The weights the fit may move; a misspelt section is told before any reading.
@@ -126,18 +144,16 @@ fn main() -> Result<(), String> {
         }
         None => 0..TERMS,
     };
-    let mut samples = Vec::new();
-    let mut lines = 0;
-    for path in &args.positions {
-        let text = std::fs::read_to_string(path).map_err(|error| format!("{}: {error}", path.display()))?;
-        for line in text.lines().filter(|line| !line.trim().is_empty()) {
-            lines += 1;
-            samples.extend(sample(line, &args)?);
-        }
-    }
+    let (mut samples, mut lines) = read(&args.positions, &args)?;
     let mut rng = fastrand::Rng::with_seed(7);
     rng.shuffle(&mut samples);
-    let held = samples.split_off(samples.len() * 9 / 10);
+    let held = if args.held.is_empty() {
+        samples.split_off(samples.len() * 9 / 10)
+    } else {
+        let (held, held_lines) = read(&args.held, &args)?;
+        lines += held_lines;
+        held
+    };
     println!(
         "{lines} positions, {} kept: {} to fit, {} held back",
         samples.len() + held.len(),
