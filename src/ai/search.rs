@@ -577,7 +577,7 @@ impl<'a> Run<'a> {
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if quiet && depth <= 6 {
                     let late = quiets_tried.len() as i32 >= 3 + depth * depth;
-                    if late || static_eval + 100 + 100 * depth <= alpha {
+                    if late || static_eval + 150 + 125 * depth <= alpha {
                         continue;
                     }
                 }
@@ -613,6 +613,13 @@ impl<'a> Run<'a> {
                     -self.search(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
                 if score > alpha && reduction > 0 {
                     score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                    // What the full depth found teaches the move's answers' histories.
+                    if !self.aborted
+                        && let Some(now) = piece_square(position, mv)
+                    {
+                        let delta = if score > alpha { bonus(new_depth) } else { -bonus(new_depth) };
+                        self.nudge_answers(ply, now, delta);
+                    }
                 }
                 if score > alpha && score < beta {
                     score = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
