@@ -614,11 +614,9 @@ impl<'a> Run<'a> {
                 if score > alpha && reduction > 0 {
                     score = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, true);
                     // What the full depth found teaches the move's answers' histories.
-                    if !self.aborted
-                        && let Some(now) = piece_square(position, mv)
-                    {
+                    if !self.aborted {
                         let delta = if score > alpha { bonus(new_depth) } else { -bonus(new_depth) };
-                        self.nudge_answers(ply, now, delta);
+                        self.nudge_prior(ply + 1, delta);
                     }
                 }
                 if score > alpha && score < beta {
