@@ -601,7 +601,7 @@ impl<'a> Run<'a> {
             } else {
                 let reduction = if depth >= 3 && searched > usize::from(pv_node) && quiet {
                     let mut r = reduction(depth, searched);
-                    r += i32::from(!pv_node && !improving);
+                    r += i32::from(!pv_node && !improving && r > 0);
                     r += i32::from(tt_capture);
                     r -= i32::from(killers.contains(&Some(mv)));
                     r -= self.quiet_history(position, mv, ply) / 8_192;
