@@ -515,8 +515,8 @@ impl<'a> Run<'a> {
         let mut moves = MoveList::new();
         position.legal_moves_into(&mut moves);
         let tt_move = hit.and_then(|hit| hit.mv).filter(|mv| moves.contains(mv) && Some(*mv) != excluded);
-        // Without a move from the table, a shallower search costs less.
-        let depth = if depth >= 4 && tt_move.is_none() && excluded.is_none() { depth - 1 } else { depth };
+        // Deep and without a move from the table, a shallower search costs less.
+        let depth = if depth >= 7 && tt_move.is_none() && excluded.is_none() { depth - 1 } else { depth };
         // A table move far better than every other is extended.
         let mut singular = false;
         if let (Some(mv), Some(hit)) = (tt_move, hit)
