@@ -604,7 +604,8 @@ impl<'a> Run<'a> {
                     r += i32::from(!pv_node && !improving && r > 0);
                     r += i32::from(tt_capture);
                     r -= i32::from(killers.contains(&Some(mv)));
-                    r -= self.quiet_history(position, mv, ply) / 8_192;
+                    // Counted from 4,000, so a move with little history is reduced more.
+                    r -= (self.quiet_history(position, mv, ply) - 4_000) / 8_192;
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
