@@ -795,6 +795,7 @@ impl<'a> Run<'a> {
         ordered: &mut ArrayVec<(Move, i32), MAX_MOVES>,
     ) -> Option<usize> {
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let histories = self.histories(position, ply);
         let start = ordered.len();
         let mut tt_slot = None;
         ordered.extend(moves.iter().enumerate().map(|(slot, &mv)| {
@@ -818,7 +819,7 @@ impl<'a> Run<'a> {
                 KILLER_ORDER
             } else {
                 // Threats are told apart later, in `pick`, if ever needed.
-                self.quiet_history(position, mv, ply)
+                histories.of(position, mv)
             };
             (mv, score)
         }));
@@ -828,14 +829,17 @@ impl<'a> Run<'a> {
     /// How well a quiet move did before: by its squares, and as an answer
     /// to the move that led here.
     fn quiet_history(&self, position: &Position, mv: Move, ply: usize) -> i32 {
-        let side = position.side_to_move().index();
-        let history = self.searcher.history[side][mv.from.index()][mv.to.index()];
-        let Some(now) = piece_square(position, mv).filter(|_| ply < MAX_PLY) else {
-            return history;
-        };
-        let [answered, followed] = self.moves_before(ply);
-        let answer = answered.map_or(0, |before| self.searcher.continuation[before][now]);
-        history + answer + followed.map_or(0, |before| self.searcher.follow_up[before][now])
+        self.histories(position, ply).of(position, mv)
+    }
+
+    /// The history rows that score the quiet moves of the node at `ply`.
+    fn histories(&self, position: &Position, ply: usize) -> Histories<'_> {
+        let [answered, followed] = if ply < MAX_PLY { self.moves_before(ply) } else { [None; 2] };
+        Histories {
+            squares: &self.searcher.history[position.side_to_move().index()],
+            answer: answered.map(|before| &self.searcher.continuation[before]),
+            follow_up: followed.map(|before| &self.searcher.follow_up[before]),
+        }
     }
 
     /// The moves one and two plies before `ply`, as kinds and squares: what
@@ -897,6 +901,24 @@ impl<'a> Run<'a> {
     }
 }
 
+/// One node's rows of the three histories.
+struct Histories<'a> {
+    squares: &'a [[i32; 64]; 64],
+    answer: Option<&'a [i32; PIECE_SQUARES]>,
+    follow_up: Option<&'a [i32; PIECE_SQUARES]>,
+}
+
+impl Histories<'_> {
+    /// A quiet move's three histories together.
+    fn of(&self, position: &Position, mv: Move) -> i32 {
+        let history = self.squares[mv.from.index()][mv.to.index()];
+        let Some(now) = piece_square(position, mv) else {
+            return history;
+        };
+        history + self.answer.map_or(0, |row| row[now]) + self.follow_up.map_or(0, |row| row[now])
+    }
+}
+
 /// What a quiet move that cuts off at `depth` earns in the histories.
 fn bonus(depth: i32) -> i32 {
     (32 * depth * depth + 128 * depth - 128).min(6_000)
@@ -938,13 +960,9 @@ fn pick(
     }
     // The last of equal scores, as `max_by_key` would choose.
     let best_of = |moves: &[(Move, i32)]| {
-        let (mut best, mut best_score) = (index, moves[index].1);
-        for (i, &(_, score)) in moves.iter().enumerate().skip(index + 1) {
-            if score >= best_score {
-                (best, best_score) = (i, score);
-            }
-        }
-        best
+        let rest = &moves[index..];
+        let top = rest.iter().fold(i32::MIN, |top, &(_, score)| top.max(score));
+        index + rest.iter().rposition(|&(_, score)| score == top).unwrap_or(0)
     };
     let mut best = best_of(moves);
     if !*threats_told && moves[best].1 < KILLER_ORDER {

@@ -57,10 +57,30 @@ impl Position {
 
     /// Whether any move is legal, stopping at the first piece that has one.
     pub fn has_legal_moves(&self) -> bool {
+        if !self.is_robado() && self.has_unpinnable_move() && self.checkers().is_empty() {
+            return true;
+        }
         self.generate(false, |_, targets, _| {
             if targets.is_empty() { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
         })
         .is_break()
+    }
+
+    /// Whether a mori or a child of the side to move, on no line with its
+    /// own noyon, has a move: out of check, no pin can hold it, so the move
+    /// is legal. Reads no slider table.
+    fn has_unpinnable_move(&self) -> bool {
+        let us = self.side_to_move();
+        let noyon = self.noyon(us);
+        let free = |from: Square| line(noyon, from).is_empty();
+        let own = self.color(us);
+        let empty = !self.occupied();
+        let forward = if us == Color::White { 1 } else { -1 };
+        self.pieces(us, PieceKind::Child)
+            .any(|from| free(from) && from.offset(0, forward).is_some_and(|step| empty.has(step)))
+            || self
+                .pieces(us, PieceKind::Mori)
+                .any(|from| free(from) && !(mori_attacks(from) & !own).is_empty())
     }
 
     /// Calls `emit(from, targets, promotion_squares)` once per movable piece,

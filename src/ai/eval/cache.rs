@@ -15,8 +15,8 @@ struct Entry {
     side: Option<Color>,
     own: Bitboard,
     enemy: Bitboard,
-    mg: i32,
-    eg: i32,
+    /// Packed as the scorer packs its sums.
+    sum: i64,
     passed: Bitboard,
 }
 
@@ -60,11 +60,9 @@ impl Evaluator {
         if entry.side != Some(side) || entry.own != own || entry.enemy != enemy {
             let mut part = Scorer::default();
             let passed = structure(position, side, attacks, &mut part);
-            let s = side.index();
-            *entry = Entry { side: Some(side), own, enemy, mg: part.mg[s], eg: part.eg[s], passed };
+            *entry = Entry { side: Some(side), own, enemy, sum: part.sums[side.index()], passed };
         }
-        scorer.mg[side.index()] += entry.mg;
-        scorer.eg[side.index()] += entry.eg;
+        scorer.sums[side.index()] += entry.sum;
         entry.passed
     }
 }

@@ -34,19 +34,40 @@ pub trait Sink {
     fn add(&mut self, color: Color, term: usize, count: i32);
 }
 
-/// Scores the terms with [`WEIGHTS`].
+/// Each weight pair as one number, the middle game's weight in the high
+/// half, so that one multiply-add scores both.
+const PACKED: [i64; TERMS] = {
+    let mut packed = [0; TERMS];
+    let mut term = 0;
+    while term < TERMS {
+        packed[term] = ((WEIGHTS[term][0] as i64) << 32) + WEIGHTS[term][1] as i64;
+        term += 1;
+    }
+    packed
+};
+
+/// Scores the terms with [`WEIGHTS`]: by side, the middle game and endgame
+/// sums packed as [`PACKED`] packs the weights.
 #[derive(Default)]
 struct Scorer {
-    mg: [i32; 2],
-    eg: [i32; 2],
+    sums: [i64; 2],
+}
+
+impl Scorer {
+    fn eg(&self, color: Color) -> i32 {
+        // The low half; the sums stay far inside 32 bits.
+        self.sums[color.index()] as i32
+    }
+
+    fn mg(&self, color: Color) -> i32 {
+        ((self.sums[color.index()] - i64::from(self.eg(color))) >> 32) as i32
+    }
 }
 
 impl Sink for Scorer {
     #[inline(always)]
     fn add(&mut self, color: Color, term: usize, count: i32) {
-        let [mg, eg] = WEIGHTS[term];
-        self.mg[color.index()] += mg * count;
-        self.eg[color.index()] += eg * count;
+        self.sums[color.index()] += PACKED[term] * i64::from(count);
     }
 }
 
@@ -60,7 +81,8 @@ pub fn evaluate(position: &Position, stalemate: StalemateRule) -> i32 {
 /// The scored terms turned into the side to move's score.
 fn score(position: &Position, scorer: &Scorer, stalemate: StalemateRule) -> i32 {
     let shape = Shape::of(position);
-    let white = shape.blend(scorer.mg[0] - scorer.mg[1], scorer.eg[0] - scorer.eg[1]);
+    let (w, b) = (Color::White, Color::Black);
+    let white = shape.blend(scorer.mg(w) - scorer.mg(b), scorer.eg(w) - scorer.eg(b));
     let white = shape.finish(white, stalemate);
     let us = if position.side_to_move() == Color::White { white } else { -white };
     us + TEMPO
@@ -204,6 +226,15 @@ fn collect_with<S: Sink>(
     }
 }
 
+/// The files that hold a square of `squares`, one bit a file.
+fn files_of(squares: Bitboard) -> u8 {
+    let mut folded = squares.0;
+    folded |= folded >> 32;
+    folded |= folded >> 16;
+    folded |= folded >> 8;
+    folded as u8
+}
+
 /// The value and square of every man but the children; the officers' mobility, files and
 /// attacks on the other noyon, adding what they attack to `attacks`.
 fn officers(position: &Position, color: Color, attacks: &mut Attacks, sink: &mut impl Sink) {
@@ -287,13 +318,8 @@ fn officers(position: &Position, color: Color, attacks: &mut Attacks, sink: &mut
     if !heavy.is_empty() {
         let file = position.noyon(them).file();
         let near = adjacent_files(file) | Bitboard::file(file);
-        let open = (0..8u8)
-            .filter(|&f| {
-                let mask = Bitboard::file(f);
-                !(mask & near).is_empty() && (mask & enemy_children).is_empty()
-            })
-            .count();
-        sink.add(color, OPEN_BY_NOYON, open as i32);
+        let open = files_of(near) & !files_of(enemy_children);
+        sink.add(color, OPEN_BY_NOYON, open.count_ones() as i32);
     }
 }
 
@@ -569,7 +595,7 @@ mod tests {
                 let c = color.index();
                 let mg: i32 = counts.0.iter().zip(WEIGHTS).map(|(n, w)| n[c] * w[0]).sum();
                 let eg: i32 = counts.0.iter().zip(WEIGHTS).map(|(n, w)| n[c] * w[1]).sum();
-                assert_eq!((mg, eg), (scorer.mg[c], scorer.eg[c]), "{fen}");
+                assert_eq!((mg, eg), (scorer.mg(color), scorer.eg(color)), "{fen}");
             }
             assert!(counts.0[VALUE + PieceKind::Noyon.index()] == [1, 1], "{fen}");
         }
