@@ -541,8 +541,8 @@ impl<'a> Run<'a> {
                 return singular_beta;
             }
         }
-        let mut ordered = ArrayVec::new();
-        let tt_slot = self.order(position, &moves, tt_move, ply, &mut ordered);
+        let mut scores = ArrayVec::new();
+        let tt_slot = self.order(position, &moves, tt_move, ply, &mut scores);
         // Where the best move is a capture, quiet ones are less likely to matter.
         let tt_capture = tt_move.is_some_and(|mv| position.piece_at(mv.to).is_some());
         let mut threats_told = false;
@@ -552,8 +552,9 @@ impl<'a> Run<'a> {
         let mut best_move = None;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut searched = 0usize;
-        for index in 0..ordered.len() {
-            let (mv, order_score) = pick(position, &mut ordered, index, tt_slot, &mut threats_told);
+        for index in 0..moves.len() {
+            let (mv, order_score) =
+                pick(position, &mut moves, &mut scores, index, tt_slot, &mut threats_told);
             if Some(mv) == excluded {
                 continue;
             }
@@ -741,13 +742,13 @@ impl<'a> Run<'a> {
             stand
         };
         let tt_move = hit.and_then(|hit| hit.mv).filter(|mv| moves.contains(mv));
-        let mut ordered = ArrayVec::new();
-        let tt_slot = self.order(position, &moves, tt_move, MAX_PLY, &mut ordered);
+        let mut scores = ArrayVec::new();
+        let tt_slot = self.order(position, &moves, tt_move, MAX_PLY, &mut scores);
         let mut best = stand;
         let mut best_move = None;
         let mut threats_told = false;
-        for index in 0..ordered.len() {
-            let (mv, _) = pick(position, &mut ordered, index, tt_slot, &mut threats_told);
+        for index in 0..moves.len() {
+            let (mv, _) = pick(position, &mut moves, &mut scores, index, tt_slot, &mut threats_told);
             if !in_check && !mv.promotion {
                 let victim = position.piece_at(mv.to).map_or(0, |piece| value(piece.kind));
                 if stand + victim + 180 < alpha {
@@ -792,15 +793,15 @@ impl<'a> Run<'a> {
         moves: &[Move],
         tt_move: Option<Move>,
         ply: usize,
-        ordered: &mut ArrayVec<(Move, i32), MAX_MOVES>,
+        scores: &mut ArrayVec<i32, MAX_MOVES>,
     ) -> Option<usize> {
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         let histories = self.histories(position, ply);
-        let start = ordered.len();
         let mut tt_slot = None;
-        ordered.extend(moves.iter().enumerate().map(|(slot, &mv)| {
-            let score = if Some(mv) == tt_move {
-                tt_slot = Some(start + slot);
+        scores.clear();
+        scores.extend(moves.iter().enumerate().map(|(slot, &mv)| {
+            if Some(mv) == tt_move {
+                tt_slot = Some(slot);
                 10_000_000
             } else if let Some(victim) = position.piece_at(mv.to) {
                 let attacker = position.piece_at(mv.from).map_or(0, |piece| value(piece.kind));
@@ -820,8 +821,7 @@ impl<'a> Run<'a> {
             } else {
                 // Threats are told apart later, in `pick`, if ever needed.
                 histories.of(position, mv)
-            };
-            (mv, score)
+            }
         }));
         tt_slot
     }
@@ -943,41 +943,45 @@ fn piece_square(position: &Position, mv: Move) -> Option<usize> {
     position.piece_at(mv.from).map(|piece| piece.kind.index() * 64 + mv.to.index())
 }
 
-/// Moves the best-scored move from `index..` to `index` and returns it
-/// with its score. Quiet threats get [`THREAT_ORDER`] once every move
-/// scored above them has been tried, so that a node cut off early never
-/// looks for them. The table move, at `tt_slot`, is first without a look.
+/// Moves the best-scored move from `index..` to `index`, with its score in
+/// `scores`, and returns it with its score. Quiet threats get
+/// [`THREAT_ORDER`] once every move scored above them has been tried, so
+/// that a node cut off early never looks for them. The table move, at
+/// `tt_slot`, is first without a look.
 fn pick(
     position: &Position,
-    moves: &mut [(Move, i32)],
+    moves: &mut [Move],
+    scores: &mut [i32],
     index: usize,
     tt_slot: Option<usize>,
     threats_told: &mut bool,
 ) -> (Move, i32) {
     if let Some(slot) = tt_slot.filter(|_| index == 0) {
         moves.swap(0, slot);
-        return moves[0];
+        scores.swap(0, slot);
+        return (moves[0], scores[0]);
     }
     // The last of equal scores, as `max_by_key` would choose.
-    let best_of = |moves: &[(Move, i32)]| {
-        let rest = &moves[index..];
-        let top = rest.iter().fold(i32::MIN, |top, &(_, score)| top.max(score));
-        index + rest.iter().rposition(|&(_, score)| score == top).unwrap_or(0)
+    let best_of = |scores: &[i32]| {
+        let rest = &scores[index..];
+        let top = rest.iter().fold(i32::MIN, |top, &score| top.max(score));
+        index + rest.iter().rposition(|&score| score == top).unwrap_or(0)
     };
-    let mut best = best_of(moves);
-    if !*threats_told && moves[best].1 < KILLER_ORDER {
+    let mut best = best_of(scores);
+    if !*threats_told && scores[best] < KILLER_ORDER {
         *threats_told = true;
         let threats = ThreatSquares::of(position);
-        for entry in &mut moves[index..] {
-            let quiet = !entry.0.promotion && position.piece_at(entry.0.to).is_none();
-            if entry.1 < THREAT_ORDER && quiet && threats.made_by(position, entry.0) {
-                entry.1 = THREAT_ORDER;
+        for (&mv, score) in moves.iter().zip(scores.iter_mut()).skip(index) {
+            let quiet = !mv.promotion && position.piece_at(mv.to).is_none();
+            if *score < THREAT_ORDER && quiet && threats.made_by(position, mv) {
+                *score = THREAT_ORDER;
             }
         }
-        best = best_of(moves);
+        best = best_of(scores);
     }
     moves.swap(index, best);
-    moves[index]
+    scores.swap(index, best);
+    (moves[index], scores[index])
 }
 
 /// The lowest ordering score above the threats: the second killer's.
