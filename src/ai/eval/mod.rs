@@ -518,6 +518,19 @@ fn centrality(square: Square) -> i32 {
 mod tests {
     use super::*;
 
+    /// A file's bit is set exactly when the file holds a square of the set.
+    #[test]
+    fn files_of_marks_each_file_holding_a_square() {
+        let mut rng = fastrand::Rng::with_seed(7);
+        for _ in 0..1_000 {
+            let squares = Bitboard(rng.u64(..) & rng.u64(..) & rng.u64(..));
+            for file in 0..8u8 {
+                let held = !(squares & Bitboard::file(file)).is_empty();
+                assert_eq!(files_of(squares) & (1 << file) != 0, held, "{:#x} file {file}", squares.0);
+            }
+        }
+    }
+
     const FENS: [&str; 6] = [
         "rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1",
         "r1bjk2r/pp2bppp/2n1pn2/2pp4/3P1B2/2P1PN2/PP1N1PPP/R2JKB1R w - - 0 7",
