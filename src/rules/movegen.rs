@@ -75,9 +75,8 @@ impl Position {
         let free = |from: Square| line(noyon, from).is_empty();
         let own = self.color(us);
         let empty = !self.occupied();
-        let forward = if us == Color::White { 1 } else { -1 };
         self.pieces(us, PieceKind::Child)
-            .any(|from| free(from) && from.offset(0, forward).is_some_and(|step| empty.has(step)))
+            .any(|from| free(from) && from.ahead(us).is_some_and(|step| empty.has(step)))
             || self
                 .pieces(us, PieceKind::Mori)
                 .any(|from| free(from) && !(mori_attacks(from) & !own).is_empty())
@@ -142,10 +141,9 @@ impl Position {
         for from in self.pieces(us, PieceKind::Mori) & !pinned {
             emit(from, mori_attacks(from) & pieces_target, Bitboard::EMPTY)?;
         }
-        let forward = if us == Color::White { 1 } else { -1 };
         for from in self.pieces(us, PieceKind::Child) {
             let mut targets = super::attacks::child_captures(us, from) & enemy;
-            if let Some(step) = from.offset(0, forward)
+            if let Some(step) = from.ahead(us)
                 && !occupied.has(step)
                 && (!tactical || last_rank.has(step))
             {

@@ -47,6 +47,11 @@ impl Square {
         Square::new(file as u8, rank as u8)
     }
 
+    /// The square one rank ahead for `color`: where its child steps.
+    pub const fn ahead(self, color: Color) -> Option<Square> {
+        self.offset(0, if matches!(color, Color::White) { 1 } else { -1 })
+    }
+
     /// Parses a square name such as `e4`.
     pub fn parse(name: &str) -> Option<Square> {
         match name.as_bytes() {

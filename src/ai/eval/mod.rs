@@ -337,7 +337,7 @@ fn structure(position: &Position, color: Color, attacks: &Attacks, sink: &mut im
         sink.add(color, SQUARE + 32 * PieceKind::Child.index() + folded(square, color), 1);
         let rank = relative_rank(square, color);
         let beside = adjacent_files(square.file());
-        let next = step_ahead(square, color);
+        let next = square.ahead(color);
         if guarded.has(square) {
             sink.add(color, DEFENDED, 1);
         }
@@ -367,7 +367,7 @@ fn prospects(position: &Position, color: Color, passed: Bitboard, attacks: &Atta
     let them = color.opponent();
     for square in passed {
         let rank = relative_rank(square, color);
-        if let Some(next) = step_ahead(square, color) {
+        if let Some(next) = square.ahead(color) {
             sink.add(color, PASSED_THEIR_NOYON + rank, distance(next, position.noyon(them)));
             sink.add(color, PASSED_OUR_NOYON + rank, distance(next, position.noyon(color)));
             if position.piece_at(next).is_none() && !attacks.all[them.index()].has(next) {
@@ -463,11 +463,6 @@ const AHEAD: [[Bitboard; 8]; 2] = {
     }
     table
 };
-
-/// The square a child of `color` steps to, if it is on the board.
-fn step_ahead(square: Square, color: Color) -> Option<Square> {
-    square.offset(0, if color == Color::White { 1 } else { -1 })
-}
 
 /// The squares ahead on the child's file and the files beside it.
 fn front_span(square: Square, color: Color) -> Bitboard {
