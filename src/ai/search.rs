@@ -582,6 +582,15 @@ impl<'a> Run<'a> {
                         continue;
                     }
                 }
+                // A quiet move that gives material away, by the depth it would be
+                // searched to (Stockfish 11's threshold in our centipawns).
+                if quiet {
+                    let r = reduction(depth, searched);
+                    let lmr_depth = (depth - 1 - r - i32::from(!improving && r > 0)).max(0);
+                    if see(position, mv) < -(32 - lmr_depth.min(18)) * lmr_depth * lmr_depth / 2 {
+                        continue;
+                    }
+                }
                 if capture && depth <= 4 && !wins_or_trades(position, mv) && see(position, mv) < -100 * depth
                 {
                     continue;
