@@ -585,8 +585,7 @@ impl<'a> Run<'a> {
                 // A quiet move that gives material away, by the depth it would be
                 // searched to (Stockfish 11's threshold in our centipawns).
                 if quiet {
-                    let r = reduction(depth, searched);
-                    let lmr_depth = (depth - 1 - r - i32::from(!improving && r > 0)).max(0);
+                    let lmr_depth = (depth - 1 - late_reduction(depth, searched, pv_node, improving)).max(0);
                     if see(position, mv) < -(32 - lmr_depth.min(18)) * lmr_depth * lmr_depth / 2 {
                         continue;
                     }
@@ -610,8 +609,7 @@ impl<'a> Run<'a> {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let reduction = if depth >= 3 && searched > usize::from(pv_node) && quiet {
-                    let mut r = reduction(depth, searched);
-                    r += i32::from(!pv_node && !improving && r > 0);
+                    let mut r = late_reduction(depth, searched, pv_node, improving);
                     r += i32::from(tt_capture);
                     r -= i32::from(killers.contains(&Some(mv)));
                     // Counted from 4,000, so a move with little history is reduced more.
@@ -1111,6 +1109,13 @@ fn has_officers(position: &Position, side: Color) -> bool {
         & !position.pieces(side, PieceKind::Noyon)
         & !position.pieces(side, PieceKind::Child);
     !officers.is_empty()
+}
+
+/// The table's reduction, and one ply more away from PV nodes where the
+/// evaluation is not improving and the table reduces at all.
+fn late_reduction(depth: i32, index: usize, pv_node: bool, improving: bool) -> i32 {
+    let r = reduction(depth, index);
+    r + i32::from(!pv_node && !improving && r > 0)
 }
 
 fn reduction(depth: i32, index: usize) -> i32 {
