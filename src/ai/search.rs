@@ -597,10 +597,11 @@ impl<'a> Run<'a> {
             }
             let child = played.unwrap_or_else(|| node.child(mv));
             let gives_check = child.in_check;
-            let extension = i32::from(
-                ply < 2 * MAX_PLY / 3
-                    && ((singular && Some(mv) == tt_move) || (gives_check && see(position, mv) >= 0)),
-            );
+            // A discovered check is forcing whatever the mover's exchange.
+            let sound_check = gives_check
+                && (see(position, mv) >= 0 || !child.position.checkers().without(mv.to).is_empty());
+            let extension =
+                i32::from(ply < 2 * MAX_PLY / 3 && ((singular && Some(mv) == tt_move) || sound_check));
             let new_depth = depth - 1 + extension;
             self.keys.push(child.position.hash());
             self.previous[ply + 1] = piece_square(position, mv);
