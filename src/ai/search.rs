@@ -598,8 +598,7 @@ impl<'a> Run<'a> {
             let child = played.unwrap_or_else(|| node.child(mv));
             let gives_check = child.in_check;
             // A discovered check is forcing whatever the mover's exchange.
-            let sound_check = gives_check
-                && (see(position, mv) >= 0 || !child.position.checkers().without(mv.to).is_empty());
+            let sound_check = gives_check && (see(position, mv) >= 0 || discovers_check(&child.position, mv));
             let extension =
                 i32::from(ply < 2 * MAX_PLY / 3 && ((singular && Some(mv) == tt_move) || sound_check));
             let new_depth = depth - 1 + extension;
@@ -1114,6 +1113,11 @@ fn has_officers(position: &Position, side: Color) -> bool {
 
 /// The table's reduction, and one ply more away from PV nodes where the
 /// evaluation is not improving and the table reduces at all.
+/// Whether a man other than the one `mv` moved gives the check `after` it.
+fn discovers_check(after: &Position, mv: Move) -> bool {
+    !after.checkers().without(mv.to).is_empty()
+}
+
 fn late_reduction(depth: i32, index: usize, pv_node: bool, improving: bool) -> i32 {
     let r = reduction(depth, index);
     r + i32::from(!pv_node && !improving && r > 0)
@@ -1223,6 +1227,22 @@ mod tests {
         for kind in [PieceKind::Child, PieceKind::Mori, PieceKind::Teme, PieceKind::Tereg] {
             assert!(threats[kind.index()] > 0, "no threat by {kind:?} to tell anything");
         }
+    }
+
+    /// A check from a man the move uncovers is told apart from the mover's own.
+    #[test]
+    fn a_check_by_an_uncovered_man_is_discovered() {
+        crate::rules::attacks::init();
+        let position = Position::from_fen("4k3/pp6/8/8/4N3/8/8/K3R2R w - - 0 1").expect("a valid FEN");
+        let told = |uci: &str| {
+            let mv = position.parse_uci(uci).expect("a legal move");
+            let after = position.play(mv).expect("a legal move");
+            (after.is_check(), discovers_check(&after, mv))
+        };
+        assert_eq!(told("e4c5"), (true, true), "the tereg on e1 checks");
+        assert_eq!(told("e4d6"), (true, true), "both mori and tereg check");
+        assert_eq!(told("h1h8"), (true, false), "the mover alone checks");
+        assert_eq!(told("a1b1"), (false, false), "no check");
     }
 
     /// A refuted or a good move into a node moves its own continuation and
