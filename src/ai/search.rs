@@ -1111,13 +1111,13 @@ fn has_officers(position: &Position, side: Color) -> bool {
     !officers.is_empty()
 }
 
-/// The table's reduction, and one ply more away from PV nodes where the
-/// evaluation is not improving and the table reduces at all.
 /// Whether a man other than the one `mv` moved gives the check `after` it.
 fn discovers_check(after: &Position, mv: Move) -> bool {
     !after.checkers().without(mv.to).is_empty()
 }
 
+/// The table's reduction, and one ply more away from PV nodes where the
+/// evaluation is not improving and the table reduces at all.
 fn late_reduction(depth: i32, index: usize, pv_node: bool, improving: bool) -> i32 {
     let r = reduction(depth, index);
     r + i32::from(!pv_node && !improving && r > 0)
