@@ -590,8 +590,7 @@ impl<'a> Run<'a> {
                         continue;
                     }
                 }
-                if capture && depth <= 4 && !wins_or_trades(position, mv) && see(position, mv) < -100 * depth
-                {
+                if capture && !wins_or_trades(position, mv) && see(position, mv) < -100 * depth {
                     continue;
                 }
             }
