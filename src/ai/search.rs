@@ -14,6 +14,7 @@ use crate::rules::{
     Square,
 };
 use arrayvec::ArrayVec;
+use std::cell::OnceCell;
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -575,6 +576,10 @@ impl<'a> Run<'a> {
                 plain && checks.get_or_insert_with(|| CheckSquares::of(position)).may(position, mv);
             let played = may_check.then(|| node.child(mv));
             let quiet = plain && !played.is_some_and(|child| child.in_check);
+            // Each is worked out at most once, where first needed.
+            let base_reduction = if quiet { late_reduction(depth, searched, pv_node, improving) } else { 0 };
+            let exchange = OnceCell::new();
+            let exchange = || *exchange.get_or_init(|| see(position, mv));
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if quiet && depth <= 6 {
                     let late = quiets_tried.len() as i32 >= 3 + depth * depth;
@@ -585,19 +590,19 @@ impl<'a> Run<'a> {
                 // A quiet move that gives material away, by the depth it would be
                 // searched to (Stockfish 11's threshold in our centipawns).
                 if quiet {
-                    let lmr_depth = (depth - 1 - late_reduction(depth, searched, pv_node, improving)).max(0);
-                    if see(position, mv) < -(32 - lmr_depth.min(18)) * lmr_depth * lmr_depth / 2 {
+                    let lmr_depth = (depth - 1 - base_reduction).max(0);
+                    if exchange() < -(32 - lmr_depth.min(18)) * lmr_depth * lmr_depth / 2 {
                         continue;
                     }
                 }
-                if capture && !wins_or_trades(position, mv) && see(position, mv) < -100 * depth {
+                if capture && !wins_or_trades(position, mv) && exchange() < -100 * depth {
                     continue;
                 }
             }
             let child = played.unwrap_or_else(|| node.child(mv));
             let gives_check = child.in_check;
             // A discovered check is forcing whatever the mover's exchange.
-            let sound_check = gives_check && (see(position, mv) >= 0 || discovers_check(&child.position, mv));
+            let sound_check = gives_check && (exchange() >= 0 || discovers_check(&child.position, mv));
             let extension =
                 i32::from(ply < 2 * MAX_PLY / 3 && ((singular && Some(mv) == tt_move) || sound_check));
             let new_depth = depth - 1 + extension;
@@ -608,7 +613,7 @@ impl<'a> Run<'a> {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let reduction = if depth >= 3 && searched > usize::from(pv_node) && quiet {
-                    let mut r = late_reduction(depth, searched, pv_node, improving);
+                    let mut r = base_reduction;
                     r += i32::from(tt_capture);
                     r -= i32::from(killers.contains(&Some(mv)));
                     // Counted from 4,000, so a move with little history is reduced more.
