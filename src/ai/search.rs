@@ -576,10 +576,11 @@ impl<'a> Run<'a> {
                 plain && checks.get_or_insert_with(|| CheckSquares::of(position)).may(position, mv);
             let played = may_check.then(|| node.child(mv));
             let quiet = plain && !played.is_some_and(|child| child.in_check);
-            // Each is worked out at most once, where first needed.
+            // Pruning and the reduction share these: the table's reduction of a
+            // quiet move, and the move's exchange, worked out once when first asked.
             let base_reduction = if quiet { late_reduction(depth, searched, pv_node, improving) } else { 0 };
-            let exchange = OnceCell::new();
-            let exchange = || *exchange.get_or_init(|| see(position, mv));
+            let exchange_once = OnceCell::new();
+            let exchange = || *exchange_once.get_or_init(|| see(position, mv));
             if !pv_node && !in_check && best_score > -MATE_BOUND {
                 if quiet && depth <= 6 {
                     let late = quiets_tried.len() as i32 >= 3 + depth * depth;
@@ -595,6 +596,7 @@ impl<'a> Run<'a> {
                         continue;
                     }
                 }
+                // A capture losing more than a pawn a ply, at every depth (Stockfish 11's rule).
                 if capture && !wins_or_trades(position, mv) && exchange() < -100 * depth {
                     continue;
                 }
