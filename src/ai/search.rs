@@ -574,7 +574,7 @@ impl<'a> Run<'a> {
             // A plain move is played before pruning only if it may check.
             let may_check =
                 plain && checks.get_or_insert_with(|| CheckSquares::of(position)).may(position, mv);
-            let played = may_check.then(|| node.child(mv));
+            let mut played = may_check.then(|| node.child(mv));
             let quiet = plain && !played.is_some_and(|child| child.in_check);
             // Pruning and the reduction share these: the table's reduction of a
             // quiet move, and the move's exchange, worked out once when first asked.
@@ -599,6 +599,18 @@ impl<'a> Run<'a> {
                 // A capture losing more than a pawn a ply, at every depth (Stockfish 11's rule).
                 if capture && !wins_or_trades(position, mv) && exchange() < -100 * depth {
                     continue;
+                }
+                // A capture that its victim's value and a margin leave below alpha,
+                // taken by a man worth at least as much (after Stockfish 12).
+                if capture && !mv.promotion && depth <= 6 {
+                    let worth = |square| position.piece_at(square).map_or(0, |piece| value(piece.kind));
+                    let victim = worth(mv.to);
+                    if worth(mv.from) >= victim
+                        && static_eval + victim + 110 + 160 * (depth - 1) <= alpha
+                        && !played.get_or_insert_with(|| node.child(mv)).in_check
+                    {
+                        continue;
+                    }
                 }
             }
             let child = played.unwrap_or_else(|| node.child(mv));
