@@ -603,9 +603,8 @@ impl<'a> Run<'a> {
                 // A capture that its victim's value and a margin leave below alpha,
                 // taken by a man worth at least as much (after Stockfish 12).
                 if capture && !mv.promotion && depth <= 6 {
-                    let worth = |square| position.piece_at(square).map_or(0, |piece| value(piece.kind));
-                    let victim = worth(mv.to);
-                    if worth(mv.from) >= victim
+                    let victim = worth(position, mv.to);
+                    if worth(position, mv.from) >= victim
                         && static_eval + victim + 110 + 160 * (depth - 1) <= alpha
                         && !played.get_or_insert_with(|| node.child(mv)).in_check
                     {
@@ -775,7 +774,7 @@ impl<'a> Run<'a> {
         for index in 0..moves.len() {
             let (mv, _) = pick(position, &mut moves, &mut scores, index, tt_slot, &mut threats_told);
             if !in_check && !mv.promotion {
-                let victim = position.piece_at(mv.to).map_or(0, |piece| value(piece.kind));
+                let victim = worth(position, mv.to);
                 if stand + victim + 180 < alpha {
                     continue;
                 }
@@ -829,7 +828,7 @@ impl<'a> Run<'a> {
                 tt_slot = Some(slot);
                 10_000_000
             } else if let Some(victim) = position.piece_at(mv.to) {
-                let attacker = position.piece_at(mv.from).map_or(0, |piece| value(piece.kind));
+                let attacker = worth(position, mv.from);
                 let mvv_lva = 10 * value(victim.kind) - attacker / 10 + if mv.promotion { 5_000 } else { 0 };
                 // Losing captures wait until after the quiet moves.
                 if wins_or_trades(position, mv) || see(position, mv) >= 0 {
@@ -1015,6 +1014,11 @@ const KILLER_ORDER: i32 = 899_000;
 /// The ordering score of a quiet threat; the table move, captures that do
 /// not lose, promotions and killers score above it, history far below.
 const THREAT_ORDER: i32 = 800_000;
+
+/// The value of the man on a square, 0 where it is empty.
+fn worth(position: &Position, square: Square) -> i32 {
+    position.piece_at(square).map_or(0, |piece| value(piece.kind))
+}
 
 /// A capture of a man worth at least the capturer's value: its exchange
 /// cannot lose, so it needs no static exchange evaluation.
