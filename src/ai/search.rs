@@ -574,11 +574,10 @@ impl<'a> Run<'a> {
             // A plain move is played before pruning only if it may check.
             let may_check =
                 plain && checks.get_or_insert_with(|| CheckSquares::of(position)).may(position, mv);
-            let mut played = may_check.then(|| node.child(mv));
+            let played = may_check.then(|| node.child(mv));
             let quiet = plain && !played.is_some_and(|child| child.in_check);
-            // Pruning and the reduction share these: the table's reduction of a
-            // quiet move, and the move's exchange, worked out once when first asked.
-            let base_reduction = if quiet { late_reduction(depth, searched, pv_node, improving) } else { 0 };
+            // Pruning and the check extension share the move's exchange, worked
+            // out once when first asked.
             let exchange_once = OnceCell::new();
             let exchange = || *exchange_once.get_or_init(|| see(position, mv));
             if !pv_node && !in_check && best_score > -MATE_BOUND {
@@ -588,34 +587,14 @@ impl<'a> Run<'a> {
                         continue;
                     }
                 }
-                // A quiet move that gives material away, by the depth it would be
-                // searched to (Stockfish 11's threshold in our centipawns).
-                if quiet {
-                    let lmr_depth = (depth - 1 - base_reduction).max(0);
-                    if exchange() < -(32 - lmr_depth.min(18)) * lmr_depth * lmr_depth / 2 {
-                        continue;
-                    }
-                }
-                // A capture losing more than a pawn a ply, at every depth (Stockfish 11's rule).
-                if capture && !wins_or_trades(position, mv) && exchange() < -100 * depth {
+                // A capture losing more than a pawn a ply, to depth 4.
+                if capture && depth <= 4 && !wins_or_trades(position, mv) && exchange() < -100 * depth {
                     continue;
-                }
-                // A capture that its victim's value and a margin leave below alpha,
-                // taken by a man worth at least as much (after Stockfish 12).
-                if capture && !mv.promotion && depth <= 6 {
-                    let victim = worth(position, mv.to);
-                    if worth(position, mv.from) >= victim
-                        && static_eval + victim + 110 + 160 * (depth - 1) <= alpha
-                        && !played.get_or_insert_with(|| node.child(mv)).in_check
-                    {
-                        continue;
-                    }
                 }
             }
             let child = played.unwrap_or_else(|| node.child(mv));
             let gives_check = child.in_check;
-            // A discovered check is forcing whatever the mover's exchange.
-            let sound_check = gives_check && (exchange() >= 0 || discovers_check(&child.position, mv));
+            let sound_check = gives_check && exchange() >= 0;
             let extension =
                 i32::from(ply < 2 * MAX_PLY / 3 && ((singular && Some(mv) == tt_move) || sound_check));
             let new_depth = depth - 1 + extension;
@@ -626,7 +605,7 @@ impl<'a> Run<'a> {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let reduction = if depth >= 3 && searched > usize::from(pv_node) && quiet {
-                    let mut r = base_reduction;
+                    let mut r = late_reduction(depth, searched, pv_node, improving);
                     r += i32::from(tt_capture);
                     r -= i32::from(killers.contains(&Some(mv)));
                     // Counted from 4,000, so a move with little history is reduced more.
@@ -1133,11 +1112,6 @@ fn has_officers(position: &Position, side: Color) -> bool {
     !officers.is_empty()
 }
 
-/// Whether a man other than the one `mv` moved gives the check `after` it.
-fn discovers_check(after: &Position, mv: Move) -> bool {
-    !after.checkers().without(mv.to).is_empty()
-}
-
 /// The table's reduction, and one ply more away from PV nodes where the
 /// evaluation is not improving and the table reduces at all.
 fn late_reduction(depth: i32, index: usize, pv_node: bool, improving: bool) -> i32 {
@@ -1249,22 +1223,6 @@ mod tests {
         for kind in [PieceKind::Child, PieceKind::Mori, PieceKind::Teme, PieceKind::Tereg] {
             assert!(threats[kind.index()] > 0, "no threat by {kind:?} to tell anything");
         }
-    }
-
-    /// A check from a man the move uncovers is told apart from the mover's own.
-    #[test]
-    fn a_check_by_an_uncovered_man_is_discovered() {
-        crate::rules::attacks::init();
-        let position = Position::from_fen("4k3/pp6/8/8/4N3/8/8/K3R2R w - - 0 1").expect("a valid FEN");
-        let told = |uci: &str| {
-            let mv = position.parse_uci(uci).expect("a legal move");
-            let after = position.play(mv).expect("a legal move");
-            (after.is_check(), discovers_check(&after, mv))
-        };
-        assert_eq!(told("e4c5"), (true, true), "the tereg on e1 checks");
-        assert_eq!(told("e4d6"), (true, true), "both mori and tereg check");
-        assert_eq!(told("h1h8"), (true, false), "the mover alone checks");
-        assert_eq!(told("a1b1"), (false, false), "no check");
     }
 
     /// A refuted or a good move into a node moves its own continuation and
