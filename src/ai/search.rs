@@ -605,7 +605,10 @@ impl<'a> Run<'a> {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, true)
             } else {
                 let reduction = if depth >= 3 && searched > usize::from(pv_node) && quiet {
-                    let mut r = late_reduction(depth, searched, pv_node, improving);
+                    let mut r = reduction(depth, searched);
+                    // One ply more away from PV nodes where the evaluation is not
+                    // improving and the table reduces at all.
+                    r += i32::from(!pv_node && !improving && r > 0);
                     r += i32::from(tt_capture);
                     r -= i32::from(killers.contains(&Some(mv)));
                     // Counted from 4,000, so a move with little history is reduced more.
@@ -1110,13 +1113,6 @@ fn has_officers(position: &Position, side: Color) -> bool {
         & !position.pieces(side, PieceKind::Noyon)
         & !position.pieces(side, PieceKind::Child);
     !officers.is_empty()
-}
-
-/// The table's reduction, and one ply more away from PV nodes where the
-/// evaluation is not improving and the table reduces at all.
-fn late_reduction(depth: i32, index: usize, pv_node: bool, improving: bool) -> i32 {
-    let r = reduction(depth, index);
-    r + i32::from(!pv_node && !improving && r > 0)
 }
 
 fn reduction(depth: i32, index: usize) -> i32 {
