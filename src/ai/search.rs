@@ -414,7 +414,7 @@ impl<'a> Run<'a> {
             }
         }
         if depth <= 0 {
-            return self.quiesce(node, alpha, beta, ply, true, None);
+            return self.quiesce(node, alpha, beta, ply, true);
         }
         self.nodes += 1;
         self.poll();
@@ -475,12 +475,6 @@ impl<'a> Run<'a> {
             _ => raw_eval,
         };
 
-        // Razoring: a leaf far below alpha is left to quiescence.
-        if !pv_node && !in_check && excluded.is_none() && depth == 1 && raw_eval + 531 <= alpha {
-            // Quiescence counts this node itself.
-            self.nodes -= 1;
-            return self.quiesce(node, alpha, beta, ply, true, Some(raw_eval));
-        }
         if !pv_node && !in_check && excluded.is_none() && depth <= 6 && beta.abs() < MATE_BOUND {
             let margin = 90 * (depth - i32::from(improving));
             if static_eval - margin >= beta {
@@ -685,17 +679,8 @@ impl<'a> Run<'a> {
 
     /// Captures and promotions until the position is quiet, and at the
     /// first ply quiet checks; all evasions when in check, so that mates
-    /// are judged by the rules. `known` is the static evaluation where the
-    /// caller has it already.
-    fn quiesce(
-        &mut self,
-        node: &Node,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        checks: bool,
-        known: Option<i32>,
-    ) -> i32 {
+    /// are judged by the rules.
+    fn quiesce(&mut self, node: &Node, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         self.poll();
@@ -728,7 +713,7 @@ impl<'a> Run<'a> {
             }
             -INFINITY
         } else {
-            let stand = known.or(hit.and_then(|hit| hit.eval)).unwrap_or_else(|| self.evaluate(position));
+            let stand = hit.and_then(|hit| hit.eval).unwrap_or_else(|| self.evaluate(position));
             if stand >= beta {
                 self.searcher.table.store(key, None, to_table(stand, ply), depth, Bound::Lower, Some(stand));
                 return stand;
@@ -766,7 +751,7 @@ impl<'a> Run<'a> {
             }
             self.searcher.table.prefetch(position.hash_after(mv));
             let child = node.child(mv);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, false, None);
+            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, false);
             if self.aborted {
                 return 0;
             }
